@@ -1,0 +1,255 @@
+// Package field implements arithmetic modulo the secp256k1 field prime
+// p = 2^256 - 2^32 - 977.
+//
+// An Element holds four little-endian 64-bit limbs and is always fully
+// reduced: every function returns a value in [0, p), so there is no magnitude
+// or normalisation state to track (see doc/field.md for why this
+// representation was chosen and what it costs).
+//
+// All functions run in constant time unless their name starts with VarTime or
+// ends in VarTime; those say "Execution time depends on the inputs." in their
+// doc. Constant-time predicates return an int that is 1 or 0.
+//
+// All arguments and receivers may alias. The zero value is the element 0.
+package field
+
+import "math/bits"
+
+// Element is an integer modulo p, always in [0, p).
+type Element struct {
+	l [4]uint64 // little-endian limbs
+}
+
+// c = 2^256 - p = 2^32 + 977. Reduction uses 2^256 ≡ c (mod p).
+const c = 0x1000003D1
+
+// p as little-endian limbs.
+const (
+	p0 = 0xFFFFFFFEFFFFFC2F
+	p1 = 0xFFFFFFFFFFFFFFFF
+	p2 = 0xFFFFFFFFFFFFFFFF
+	p3 = 0xFFFFFFFFFFFFFFFF
+)
+
+// Zero sets v = 0, and returns v.
+func (v *Element) Zero() *Element {
+	*v = Element{}
+	return v
+}
+
+// One sets v = 1, and returns v.
+func (v *Element) One() *Element {
+	*v = Element{l: [4]uint64{1, 0, 0, 0}}
+	return v
+}
+
+// Set sets v = a, and returns v.
+func (v *Element) Set(a *Element) *Element {
+	*v = *a
+	return v
+}
+
+// SetUint64 sets v = x, and returns v.
+func (v *Element) SetUint64(x uint64) *Element {
+	*v = Element{l: [4]uint64{x, 0, 0, 0}}
+	return v
+}
+
+// SetLimbs sets v to the integer with the given little-endian 64-bit limbs,
+// reduced modulo p, and returns v. It is meant for generated tables, whose
+// limbs are already reduced.
+func (v *Element) SetLimbs(l *[4]uint64) *Element {
+	v.l = *l
+	v.reduceOnce(0)
+	return v
+}
+
+// Limbs returns the little-endian 64-bit limbs of v (a fully reduced value).
+func (v *Element) Limbs() [4]uint64 {
+	return v.l
+}
+
+// SetBytes sets v = b mod p, where b is a 32-byte big-endian integer, and
+// returns 1 if b < p (the encoding was canonical) and 0 otherwise. In both
+// cases v is a valid, reduced element; callers that must reject
+// non-canonical encodings check the result.
+func (v *Element) SetBytes(b *[32]byte) int {
+	v.l[3] = be64(b[0:8])
+	v.l[2] = be64(b[8:16])
+	v.l[1] = be64(b[16:24])
+	v.l[0] = be64(b[24:32])
+	// b >= p iff b + c overflows 2^256.
+	_, carry := bits.Add64(v.l[0], c, 0)
+	_, carry = bits.Add64(v.l[1], 0, carry)
+	_, carry = bits.Add64(v.l[2], 0, carry)
+	_, carry = bits.Add64(v.l[3], 0, carry)
+	v.reduceOnce(0)
+	return int(carry ^ 1)
+}
+
+// Bytes returns the 32-byte big-endian encoding of v.
+func (v *Element) Bytes() [32]byte {
+	var b [32]byte
+	v.PutBytes(&b)
+	return b
+}
+
+// PutBytes writes the 32-byte big-endian encoding of v to b.
+func (v *Element) PutBytes(b *[32]byte) {
+	putBE64(b[0:8], v.l[3])
+	putBE64(b[8:16], v.l[2])
+	putBE64(b[16:24], v.l[1])
+	putBE64(b[24:32], v.l[0])
+}
+
+func be64(b []byte) uint64 {
+	_ = b[7]
+	return uint64(b[7]) | uint64(b[6])<<8 | uint64(b[5])<<16 | uint64(b[4])<<24 |
+		uint64(b[3])<<32 | uint64(b[2])<<40 | uint64(b[1])<<48 | uint64(b[0])<<56
+}
+
+func putBE64(b []byte, x uint64) {
+	_ = b[7]
+	b[0] = byte(x >> 56)
+	b[1] = byte(x >> 48)
+	b[2] = byte(x >> 40)
+	b[3] = byte(x >> 32)
+	b[4] = byte(x >> 24)
+	b[5] = byte(x >> 16)
+	b[6] = byte(x >> 8)
+	b[7] = byte(x)
+}
+
+// reduceOnce subtracts p from v.l + hi·2^256 once if that value is >= p. The
+// input must be < 2p. It is the final step of every operation.
+func (v *Element) reduceOnce(hi uint64) {
+	// v + hi·2^256 >= p  iff  v + c carries out of 2^256 (or hi is set).
+	t0, carry := bits.Add64(v.l[0], c, 0)
+	t1, carry := bits.Add64(v.l[1], 0, carry)
+	t2, carry := bits.Add64(v.l[2], 0, carry)
+	t3, carry := bits.Add64(v.l[3], 0, carry)
+	mask := -(carry | hi)
+	v.l[0] ^= (v.l[0] ^ t0) & mask
+	v.l[1] ^= (v.l[1] ^ t1) & mask
+	v.l[2] ^= (v.l[2] ^ t2) & mask
+	v.l[3] ^= (v.l[3] ^ t3) & mask
+}
+
+// Add sets v = a + b, and returns v.
+func (v *Element) Add(a, b *Element) *Element {
+	l0, carry := bits.Add64(a.l[0], b.l[0], 0)
+	l1, carry := bits.Add64(a.l[1], b.l[1], carry)
+	l2, carry := bits.Add64(a.l[2], b.l[2], carry)
+	l3, carry := bits.Add64(a.l[3], b.l[3], carry)
+	v.l = [4]uint64{l0, l1, l2, l3}
+	v.reduceOnce(carry)
+	return v
+}
+
+// Double sets v = 2a, and returns v.
+func (v *Element) Double(a *Element) *Element {
+	return v.Add(a, a)
+}
+
+// Subtract sets v = a - b, and returns v.
+func (v *Element) Subtract(a, b *Element) *Element {
+	l0, borrow := bits.Sub64(a.l[0], b.l[0], 0)
+	l1, borrow := bits.Sub64(a.l[1], b.l[1], borrow)
+	l2, borrow := bits.Sub64(a.l[2], b.l[2], borrow)
+	l3, borrow := bits.Sub64(a.l[3], b.l[3], borrow)
+	// On borrow the limbs hold a - b + 2^256; a - b + p is that minus c, and
+	// it cannot borrow again because a - b + 2^256 > c.
+	l0, borrow2 := bits.Sub64(l0, c&-borrow, 0)
+	l1, borrow2 = bits.Sub64(l1, 0, borrow2)
+	l2, borrow2 = bits.Sub64(l2, 0, borrow2)
+	l3, _ = bits.Sub64(l3, 0, borrow2)
+	v.l = [4]uint64{l0, l1, l2, l3}
+	return v
+}
+
+// Negate sets v = -a, and returns v.
+func (v *Element) Negate(a *Element) *Element {
+	var zero Element
+	return v.Subtract(&zero, a)
+}
+
+// CondNegate sets v = -a if cond == 1 and v = a if cond == 0, and returns v.
+func (v *Element) CondNegate(a *Element, cond int) *Element {
+	var n Element
+	n.Negate(a)
+	return v.Select(&n, a, cond)
+}
+
+// Select sets v = a if cond == 1 and v = b if cond == 0, and returns v.
+func (v *Element) Select(a, b *Element, cond int) *Element {
+	mask := -uint64(cond)
+	v.l[0] = b.l[0] ^ ((a.l[0] ^ b.l[0]) & mask)
+	v.l[1] = b.l[1] ^ ((a.l[1] ^ b.l[1]) & mask)
+	v.l[2] = b.l[2] ^ ((a.l[2] ^ b.l[2]) & mask)
+	v.l[3] = b.l[3] ^ ((a.l[3] ^ b.l[3]) & mask)
+	return v
+}
+
+// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
+func (v *Element) Swap(u *Element, cond int) {
+	mask := -uint64(cond)
+	for i := range 4 {
+		t := (v.l[i] ^ u.l[i]) & mask
+		v.l[i] ^= t
+		u.l[i] ^= t
+	}
+}
+
+// Equal returns 1 if v and u are equal, and 0 otherwise.
+func (v *Element) Equal(u *Element) int {
+	x := (v.l[0] ^ u.l[0]) | (v.l[1] ^ u.l[1]) | (v.l[2] ^ u.l[2]) | (v.l[3] ^ u.l[3])
+	return isZero64(x)
+}
+
+// IsZero returns 1 if v == 0, and 0 otherwise.
+func (v *Element) IsZero() int {
+	return isZero64(v.l[0] | v.l[1] | v.l[2] | v.l[3])
+}
+
+// IsOdd returns 1 if v is odd, and 0 otherwise.
+func (v *Element) IsOdd() int {
+	return int(v.l[0] & 1)
+}
+
+// isZero64 returns 1 if x == 0 and 0 otherwise, in constant time.
+func isZero64(x uint64) int {
+	return int(1 ^ ((x | -x) >> 63))
+}
+
+// MulInt sets v = a·k for a small constant k < 2^32, and returns v.
+func (v *Element) MulInt(a *Element, k uint64) *Element {
+	h0, l0 := bits.Mul64(a.l[0], k)
+	h1, l1 := bits.Mul64(a.l[1], k)
+	h2, l2 := bits.Mul64(a.l[2], k)
+	h3, l3 := bits.Mul64(a.l[3], k)
+	var carry uint64
+	l1, carry = bits.Add64(l1, h0, 0)
+	l2, carry = bits.Add64(l2, h1, carry)
+	l3, carry = bits.Add64(l3, h2, carry)
+	top := h3 + carry // < 2^32
+	v.fold(l0, l1, l2, l3, top)
+	return v
+}
+
+// fold sets v = (l0..l3 + top·2^256) mod p for top < 2^35.
+func (v *Element) fold(l0, l1, l2, l3, top uint64) {
+	h, l := bits.Mul64(top, c) // < 2^68
+	var carry uint64
+	l0, carry = bits.Add64(l0, l, 0)
+	l1, carry = bits.Add64(l1, h, carry)
+	l2, carry = bits.Add64(l2, 0, carry)
+	l3, carry = bits.Add64(l3, 0, carry)
+	// On carry the value is (limbs) + 2^256 ≡ limbs + c, and the limbs are
+	// then below 2^68, so adding c cannot carry again.
+	l0, carry = bits.Add64(l0, c&-carry, 0)
+	l1, carry = bits.Add64(l1, 0, carry)
+	l2, carry = bits.Add64(l2, 0, carry)
+	l3, _ = bits.Add64(l3, 0, carry)
+	v.l = [4]uint64{l0, l1, l2, l3}
+	v.reduceOnce(0)
+}
