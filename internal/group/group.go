@@ -1,0 +1,61 @@
+// Package group implements the secp256k1 group: points on y² = x³ + 7 over
+// the field of internal/field.
+//
+// Three representations are provided:
+//
+//   - Affine (x, y), with an explicit flag for the point at infinity; the
+//     form points are stored and serialized in.
+//   - Jacobian (X:Y:Z) with x = X/Z², y = Y/Z³, used by the variable-time
+//     formulas (signature verification, public-key tweaks, table building).
+//     Their execution time depends on the inputs, and their names say so.
+//   - Projective (X:Y:Z) with x = X/Z, y = Y/Z, used by the constant-time
+//     complete formulas of Renes, Costello and Batina ("Complete addition
+//     formulas for prime order elliptic curves", EUROCRYPT 2016,
+//     https://eprint.iacr.org/2015/1060, algorithms 7, 8 and 9 for a = 0),
+//     which have no exceptional cases and therefore no branches. Everything
+//     that touches a secret scalar uses this form.
+//
+// Receivers and arguments may alias unless a doc comment says otherwise.
+package group
+
+import "github.com/p256k1/secp256k1/internal/field"
+
+// B is the curve constant b = 7.
+const B = 7
+
+// b3 = 3·b, used by the complete formulas.
+const b3 = 3 * B
+
+// Generator coordinates (SEC 2, section 2.4.1).
+var (
+	gx = [4]uint64{0x59F2815B16F81798, 0x029BFCDB2DCE28D9, 0x55A06295CE870B07, 0x79BE667EF9DCBBAC}
+	gy = [4]uint64{0x9C47D08FFB10D4B8, 0xFD17B448A6855419, 0x5DA4FBFC0E1108A8, 0x483ADA7726A3C465}
+	// beta is the cube root of unity mod p with λ·(x, y) = (β·x, y).
+	beta = [4]uint64{0xC1396C28719501EE, 0x9CF0497512F58995, 0x6E64479EAC3434E9, 0x7AE96A2B657C0710}
+)
+
+// Generator returns the standard generator G in affine form.
+func Generator() Affine {
+	var g Affine
+	g.X.SetLimbs(&gx)
+	g.Y.SetLimbs(&gy)
+	return g
+}
+
+// Beta returns β, the cube root of unity mod p of the GLV endomorphism:
+// (β·x, y) = λ·(x, y) for every point (x, y), with λ from internal/scalar.
+func Beta() field.Element {
+	var b field.Element
+	b.SetLimbs(&beta)
+	return b
+}
+
+// curveRHS sets v = x³ + 7.
+func curveRHS(v, x *field.Element) {
+	var t field.Element
+	t.Square(x)
+	t.Multiply(&t, x)
+	var seven field.Element
+	seven.SetUint64(B)
+	v.Add(&t, &seven)
+}

@@ -1,0 +1,410 @@
+package group
+
+import (
+	"flag"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/p256k1/secp256k1/internal/field"
+)
+
+var seedFlag = flag.Uint64("seed", 0, "seed for randomized tests (0: time-based)")
+
+func newRand(t testing.TB) *rand.Rand {
+	seed := *seedFlag
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+var (
+	bigP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
+	bigN, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
+	bigL, _ = new(big.Int).SetString("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72", 16)
+)
+
+// refPoint is an affine point in math/big; nil coordinates mean infinity.
+type refPoint struct{ x, y *big.Int }
+
+func (p refPoint) inf() bool { return p.x == nil }
+
+func refAdd(a, b refPoint) refPoint {
+	if a.inf() {
+		return b
+	}
+	if b.inf() {
+		return a
+	}
+	var l *big.Int
+	if a.x.Cmp(b.x) == 0 {
+		if new(big.Int).Mod(new(big.Int).Add(a.y, b.y), bigP).Sign() == 0 {
+			return refPoint{}
+		}
+		// λ = 3x² / 2y
+		num := new(big.Int).Mul(a.x, a.x)
+		num.Mul(num, big.NewInt(3))
+		den := new(big.Int).Lsh(a.y, 1)
+		l = num.Mul(num, den.ModInverse(den, bigP))
+	} else {
+		num := new(big.Int).Sub(b.y, a.y)
+		den := new(big.Int).Sub(b.x, a.x)
+		den.Mod(den, bigP)
+		l = num.Mul(num, den.ModInverse(den, bigP))
+	}
+	l.Mod(l, bigP)
+	x := new(big.Int).Mul(l, l)
+	x.Sub(x, a.x)
+	x.Sub(x, b.x)
+	x.Mod(x, bigP)
+	y := new(big.Int).Sub(a.x, x)
+	y.Mul(y, l)
+	y.Sub(y, a.y)
+	y.Mod(y, bigP)
+	return refPoint{x, y}
+}
+
+func refMul(k *big.Int, p refPoint) refPoint {
+	r := refPoint{}
+	for i := k.BitLen() - 1; i >= 0; i-- {
+		r = refAdd(r, r)
+		if k.Bit(i) == 1 {
+			r = refAdd(r, p)
+		}
+	}
+	return r
+}
+
+func feToBig(v *field.Element) *big.Int {
+	b := v.Bytes()
+	return new(big.Int).SetBytes(b[:])
+}
+
+func bigToFe(x *big.Int) field.Element {
+	var b [32]byte
+	x.FillBytes(b[:])
+	var v field.Element
+	v.SetBytes(&b)
+	return v
+}
+
+func affToRef(a *Affine) refPoint {
+	if a.Infinity {
+		return refPoint{}
+	}
+	return refPoint{feToBig(&a.X), feToBig(&a.Y)}
+}
+
+func refToAff(p refPoint) Affine {
+	if p.inf() {
+		return Affine{Infinity: true}
+	}
+	return Affine{X: bigToFe(p.x), Y: bigToFe(p.y)}
+}
+
+func refEqual(a, b refPoint) bool {
+	if a.inf() || b.inf() {
+		return a.inf() == b.inf()
+	}
+	return a.x.Cmp(b.x) == 0 && a.y.Cmp(b.y) == 0
+}
+
+func randElement(r *rand.Rand) field.Element {
+	var b [32]byte
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	var v field.Element
+	v.SetBytes(&b)
+	return v
+}
+
+// randPoint returns a random finite point by lifting a random x.
+func randPoint(r *rand.Rand) Affine {
+	for {
+		x := randElement(r)
+		var a Affine
+		if a.SetXO(&x, int(r.Uint32()&1)) == 1 {
+			return a
+		}
+	}
+}
+
+// randJacobian returns a with a random Z (X·Z², Y·Z³, Z).
+func randJacobian(r *rand.Rand, a *Affine) Jacobian {
+	var j Jacobian
+	if a.Infinity {
+		return *j.SetInfinity()
+	}
+	z := randElement(r)
+	var z2, z3 field.Element
+	z2.Square(&z)
+	z3.Multiply(&z2, &z)
+	j.X.Multiply(&a.X, &z2)
+	j.Y.Multiply(&a.Y, &z3)
+	j.Z = z
+	return j
+}
+
+func randProjective(r *rand.Rand, a *Affine) Projective {
+	var p Projective
+	if a.Infinity {
+		p.SetInfinity()
+		z := randElement(r)
+		p.Y.Multiply(&p.Y, &z) // (0:Y:0) with any Y ≠ 0
+		return p
+	}
+	z := randElement(r)
+	p.X.Multiply(&a.X, &z)
+	p.Y.Multiply(&a.Y, &z)
+	p.Z = z
+	return p
+}
+
+func jacToRef(j *Jacobian) refPoint {
+	var a Affine
+	j.ToAffineVarTime(&a)
+	return affToRef(&a)
+}
+
+func projToRef(p *Projective) refPoint {
+	var a Affine
+	p.ToAffine(&a)
+	return affToRef(&a)
+}
+
+func TestGeneratorAndConstants(t *testing.T) {
+	g := Generator()
+	if !g.IsOnCurve() {
+		t.Fatal("G is not on the curve")
+	}
+	if !refMul(bigN, affToRef(&g)).inf() {
+		t.Fatal("n·G is not infinity")
+	}
+	// β is a cube root of unity and λ·G = (β·x, y).
+	b := Beta()
+	bb := feToBig(&b)
+	if new(big.Int).Exp(bb, big.NewInt(3), bigP).Cmp(big.NewInt(1)) != 0 || bb.Cmp(big.NewInt(1)) == 0 {
+		t.Fatal("β is not a non-trivial cube root of unity")
+	}
+	var e Affine
+	e.Endomorphism(&g)
+	if !refEqual(refMul(bigL, affToRef(&g)), affToRef(&e)) {
+		t.Fatal("λ·G != (β·x, y)")
+	}
+}
+
+// pairs returns random point pairs plus the special cases P+P, P+(-P), P+∞, ∞+P, ∞+∞.
+func pairs(r *rand.Rand, n int) [][2]Affine {
+	var out [][2]Affine
+	inf := Affine{Infinity: true}
+	for range n {
+		a, b := randPoint(r), randPoint(r)
+		var na Affine
+		na.Negate(&a)
+		out = append(out, [2]Affine{a, b}, [2]Affine{a, a}, [2]Affine{a, na}, [2]Affine{a, inf}, [2]Affine{inf, a})
+	}
+	out = append(out, [2]Affine{inf, inf})
+	return out
+}
+
+func TestJacobianVsBig(t *testing.T) {
+	r := newRand(t)
+	for i, pr := range pairs(r, 50) {
+		a, b := pr[0], pr[1]
+		want := refAdd(affToRef(&a), affToRef(&b))
+		ja, jb := randJacobian(r, &a), randJacobian(r, &b)
+		var sum Jacobian
+		sum.AddVarTime(&ja, &jb)
+		if !refEqual(jacToRef(&sum), want) {
+			t.Fatalf("case %d: AddVarTime mismatch", i)
+		}
+		sum.AddMixedVarTime(&ja, &b)
+		if !refEqual(jacToRef(&sum), want) {
+			t.Fatalf("case %d: AddMixedVarTime mismatch", i)
+		}
+		var d Jacobian
+		d.DoubleVarTime(&ja)
+		if !refEqual(jacToRef(&d), refAdd(affToRef(&a), affToRef(&a))) {
+			t.Fatalf("case %d: DoubleVarTime mismatch", i)
+		}
+		// Aliasing: p.Op(p, q), p.Op(q, p), p.Op(p, p).
+		s1 := ja
+		s1.AddVarTime(&s1, &jb)
+		s2 := jb
+		s2.AddVarTime(&ja, &s2)
+		s3 := ja
+		s3.AddMixedVarTime(&s3, &b)
+		s4 := ja
+		s4.DoubleVarTime(&s4)
+		s5 := ja
+		s5.AddVarTime(&s5, &s5)
+		for k, s := range []*Jacobian{&s1, &s2, &s3} {
+			if !refEqual(jacToRef(s), want) {
+				t.Fatalf("case %d: aliased add %d mismatch", i, k)
+			}
+		}
+		if !refEqual(jacToRef(&s4), jacToRef(&d)) || !refEqual(jacToRef(&s5), jacToRef(&d)) {
+			t.Fatalf("case %d: aliased double mismatch", i)
+		}
+		if !a.Infinity && !sum.Infinity {
+			var x field.Element
+			var aff Affine
+			sum.ToAffineVarTime(&aff)
+			x = aff.X
+			if !sum.EqualXVarTime(&x) {
+				t.Fatalf("case %d: EqualXVarTime false on own x", i)
+			}
+		}
+	}
+}
+
+func TestProjectiveVsBig(t *testing.T) {
+	r := newRand(t)
+	for i, pr := range pairs(r, 50) {
+		a, b := pr[0], pr[1]
+		want := refAdd(affToRef(&a), affToRef(&b))
+		pa, pb := randProjective(r, &a), randProjective(r, &b)
+		var sum Projective
+		sum.Add(&pa, &pb)
+		if !refEqual(projToRef(&sum), want) {
+			t.Fatalf("case %d: Add mismatch", i)
+		}
+		if !b.Infinity {
+			sum.AddAffine(&pa, &b)
+			if !refEqual(projToRef(&sum), want) {
+				t.Fatalf("case %d: AddAffine mismatch", i)
+			}
+		}
+		var d Projective
+		d.Double(&pa)
+		if !refEqual(projToRef(&d), refAdd(affToRef(&a), affToRef(&a))) {
+			t.Fatalf("case %d: Double mismatch", i)
+		}
+		s1 := pa
+		s1.Add(&s1, &pb)
+		s2 := pb
+		s2.Add(&pa, &s2)
+		s3 := pa
+		s3.Double(&s3)
+		s4 := pa
+		s4.Add(&s4, &s4)
+		if !refEqual(projToRef(&s1), want) || !refEqual(projToRef(&s2), want) {
+			t.Fatalf("case %d: aliased Add mismatch", i)
+		}
+		if s3.Equal(&d) != 1 || s4.Equal(&d) != 1 {
+			t.Fatalf("case %d: aliased Double / Add(p, p) mismatch", i)
+		}
+		var want2 Projective
+		want2.SetAffine(&a)
+		if want2.Equal(&pa) != 1 {
+			t.Fatalf("case %d: Equal false for the same point", i)
+		}
+		if !a.Infinity && !b.Infinity && !a.Equal(&b) && want2.Equal(&pb) != 0 {
+			t.Fatalf("case %d: Equal true for different points", i)
+		}
+		var viaJ Projective
+		ja := randJacobian(r, &a)
+		viaJ.SetJacobianVarTime(&ja)
+		if viaJ.Equal(&pa) != 1 {
+			t.Fatalf("case %d: SetJacobianVarTime mismatch", i)
+		}
+	}
+}
+
+func TestSetXO(t *testing.T) {
+	r := newRand(t)
+	found := 0
+	for range 200 {
+		x := randElement(r)
+		odd := int(r.Uint32() & 1)
+		var a Affine
+		ok := a.SetXO(&x, odd)
+		// Reference: x³+7 is a square iff Euler's criterion holds.
+		xb := feToBig(&x)
+		rhs := new(big.Int).Exp(xb, big.NewInt(3), bigP)
+		rhs.Add(rhs, big.NewInt(7))
+		rhs.Mod(rhs, bigP)
+		isSq := big.Jacobi(rhs, bigP) >= 0
+		if (ok == 1) != isSq {
+			t.Fatalf("SetXO(%x) = %d, want square=%v", xb, ok, isSq)
+		}
+		if ok == 1 {
+			found++
+			if !a.IsOnCurve() || a.Y.IsOdd() != odd || a.X.Equal(&x) != 1 {
+				t.Fatalf("SetXO(%x, %d) gave a wrong point", xb, odd)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no square found in 200 tries")
+	}
+	var a Affine
+	a.X.SetUint64(1)
+	if a.IsOnCurve() {
+		t.Fatal("(1, 0) reported on curve")
+	}
+}
+
+func TestBatchToAffine(t *testing.T) {
+	r := newRand(t)
+	var js []Jacobian
+	var want []Affine
+	for i := range 20 {
+		a := randPoint(r)
+		if i == 7 {
+			a = Affine{Infinity: true}
+		}
+		want = append(want, a)
+		js = append(js, randJacobian(r, &a))
+	}
+	out := make([]Affine, len(js))
+	BatchToAffineVarTime(out, js, make([]field.Element, 2*len(js)))
+	for i := range out {
+		if !out[i].Equal(&want[i]) {
+			t.Fatalf("point %d mismatch", i)
+		}
+	}
+}
+
+func TestAffineSelect(t *testing.T) {
+	r := newRand(t)
+	a, b := randPoint(r), Affine{Infinity: true}
+	var s Affine
+	if !s.Select(&a, &b, 1).Equal(&a) || !s.Select(&a, &b, 0).Equal(&b) {
+		t.Fatal("Affine.Select")
+	}
+	pa, pb := randProjective(r, &a), randProjective(r, &b)
+	var ps Projective
+	if ps.Select(&pa, &pb, 1).Equal(&pa) != 1 || ps.Select(&pa, &pb, 0).Equal(&pb) != 1 {
+		t.Fatal("Projective.Select")
+	}
+	var n Projective
+	n.CondNegate(&pa, 1)
+	var na Affine
+	na.Negate(&a)
+	if !refEqual(projToRef(&n), affToRef(&na)) {
+		t.Fatal("CondNegate")
+	}
+}
+
+func TestZeroAllocs(t *testing.T) {
+	r := newRand(t)
+	a, b := randPoint(r), randPoint(r)
+	ja, jb := randJacobian(r, &a), randJacobian(r, &b)
+	pa, pb := randProjective(r, &a), randProjective(r, &b)
+	n := testing.AllocsPerRun(100, func() {
+		ja.AddVarTime(&ja, &jb)
+		ja.AddMixedVarTime(&ja, &b)
+		ja.DoubleVarTime(&ja)
+		pa.Add(&pa, &pb)
+		pa.AddAffine(&pa, &b)
+		pa.Double(&pa)
+	})
+	if n != 0 {
+		t.Fatalf("%v allocations", n)
+	}
+}

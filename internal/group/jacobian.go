@@ -1,0 +1,218 @@
+package group
+
+import "github.com/p256k1/secp256k1/internal/field"
+
+// Jacobian is a point (X:Y:Z) with affine coordinates (X/Z², Y/Z³), or the
+// point at infinity when Infinity is set. The zero value is not a valid
+// point; use SetInfinity or SetAffine.
+//
+// The methods of Jacobian are variable time: their execution time depends on
+// the inputs (they branch on doubling and infinity cases). They are for
+// public data only: verification, recovery, public-key tweaks and building
+// tables of public points.
+type Jacobian struct {
+	X, Y, Z  field.Element
+	Infinity bool
+}
+
+// SetInfinity sets p to the point at infinity and returns p.
+func (p *Jacobian) SetInfinity() *Jacobian {
+	p.X.Zero()
+	p.Y.One()
+	p.Z.Zero()
+	p.Infinity = true
+	return p
+}
+
+// SetAffine sets p = a and returns p.
+func (p *Jacobian) SetAffine(a *Affine) *Jacobian {
+	if a.Infinity {
+		return p.SetInfinity()
+	}
+	p.X.Set(&a.X)
+	p.Y.Set(&a.Y)
+	p.Z.One()
+	p.Infinity = false
+	return p
+}
+
+// ToAffineVarTime sets a to the affine form of p and returns a. Execution
+// time depends on the inputs.
+func (p *Jacobian) ToAffineVarTime(a *Affine) *Affine {
+	if p.Infinity {
+		*a = Affine{Infinity: true}
+		return a
+	}
+	var zi, z2, z3 field.Element
+	zi.InvertVarTime(&p.Z)
+	z2.Square(&zi)
+	z3.Multiply(&z2, &zi)
+	a.X.Multiply(&p.X, &z2)
+	a.Y.Multiply(&p.Y, &z3)
+	a.Infinity = false
+	return a
+}
+
+// Negate sets p = -q and returns p.
+func (p *Jacobian) Negate(q *Jacobian) *Jacobian {
+	p.X.Set(&q.X)
+	p.Y.Negate(&q.Y)
+	p.Z.Set(&q.Z)
+	p.Infinity = q.Infinity
+	return p
+}
+
+// EqualXVarTime reports whether the affine x-coordinate of the finite point p
+// equals x, that is whether X == x·Z². Execution time depends on the inputs.
+func (p *Jacobian) EqualXVarTime(x *field.Element) bool {
+	if p.Infinity {
+		return false
+	}
+	var z2, t field.Element
+	z2.Square(&p.Z)
+	t.Multiply(x, &z2)
+	return t.Equal(&p.X) == 1
+}
+
+// DoubleVarTime sets p = 2·q and returns p, with the "dbl-2009-l" formulas
+// for a = 0 (Lange, Explicit-Formulas Database,
+// https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html#doubling-dbl-2009-l),
+// 2M + 5S. Execution time depends on the inputs.
+func (p *Jacobian) DoubleVarTime(q *Jacobian) *Jacobian {
+	if q.Infinity {
+		return p.SetInfinity()
+	}
+	// On secp256k1 no finite point has y = 0 (x³ = -7 has no solution in the
+	// field, as the group order is odd), so 2·q is always finite.
+	var a, b, c, d, e, f, t field.Element
+	a.Square(&q.X)           // A = X1²
+	b.Square(&q.Y)           // B = Y1²
+	c.Square(&b)             // C = B²
+	d.Add(&q.X, &b)          // X1 + B
+	d.Square(&d)             // (X1+B)²
+	d.Subtract(&d, &a)       // - A
+	d.Subtract(&d, &c)       // - C
+	d.Double(&d)             // D = 2((X1+B)² - A - C)
+	e.Double(&a)             //
+	e.Add(&e, &a)            // E = 3A
+	f.Square(&e)             // F = E²
+	p.Z.Multiply(&q.Y, &q.Z) // Y1·Z1 (before p.Y is written; p may alias q)
+	p.Z.Double(&p.Z)         // Z3 = 2·Y1·Z1
+	t.Double(&d)             //
+	p.X.Subtract(&f, &t)     // X3 = F - 2D
+	t.Subtract(&d, &p.X)     // D - X3
+	t.Multiply(&e, &t)       // E·(D - X3)
+	c.MulInt(&c, 8)          // 8C
+	p.Y.Subtract(&t, &c)     // Y3 = E·(D - X3) - 8C
+	p.Infinity = false
+	return p
+}
+
+// AddVarTime sets p = q + r and returns p, with the "add-2007-bl" formulas
+// (https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html#addition-add-2007-bl),
+// 11M + 5S, falling back to doubling when q = r. Execution time depends on
+// the inputs.
+func (p *Jacobian) AddVarTime(q, r *Jacobian) *Jacobian {
+	if q.Infinity {
+		return p.Set(r)
+	}
+	if r.Infinity {
+		return p.Set(q)
+	}
+	var z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t field.Element
+	z1z1.Square(&q.Z)
+	z2z2.Square(&r.Z)
+	u1.Multiply(&q.X, &z2z2)
+	u2.Multiply(&r.X, &z1z1)
+	s1.Multiply(&q.Y, &r.Z)
+	s1.Multiply(&s1, &z2z2)
+	s2.Multiply(&r.Y, &q.Z)
+	s2.Multiply(&s2, &z1z1)
+	h.Subtract(&u2, &u1)
+	rr.Subtract(&s2, &s1)
+	if h.IsZero() == 1 {
+		if rr.IsZero() == 1 {
+			return p.DoubleVarTime(q)
+		}
+		return p.SetInfinity()
+	}
+	rr.Double(&rr)      // r = 2(S2 - S1)
+	i.Double(&h)        //
+	i.Square(&i)        // I = (2H)²
+	j.Multiply(&h, &i)  // J = H·I
+	v.Multiply(&u1, &i) // V = U1·I
+	// Z3 = ((Z1+Z2)² - Z1Z1 - Z2Z2)·H, computed before q.Z / r.Z may be
+	// overwritten through aliasing.
+	t.Add(&q.Z, &r.Z)
+	t.Square(&t)
+	t.Subtract(&t, &z1z1)
+	t.Subtract(&t, &z2z2)
+	p.Z.Multiply(&t, &h)
+	p.X.Square(&rr)
+	p.X.Subtract(&p.X, &j)
+	t.Double(&v)
+	p.X.Subtract(&p.X, &t) // X3 = r² - J - 2V
+	t.Subtract(&v, &p.X)
+	t.Multiply(&rr, &t)
+	s1.Multiply(&s1, &j)
+	s1.Double(&s1)
+	p.Y.Subtract(&t, &s1) // Y3 = r(V - X3) - 2·S1·J
+	p.Infinity = false
+	return p
+}
+
+// AddMixedVarTime sets p = q + a for an affine a and returns p, with the
+// "madd-2007-bl" formulas
+// (https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html#addition-madd-2007-bl),
+// 7M + 4S, falling back to doubling when q = a. Execution time depends on the
+// inputs.
+func (p *Jacobian) AddMixedVarTime(q *Jacobian, a *Affine) *Jacobian {
+	if a.Infinity {
+		return p.Set(q)
+	}
+	if q.Infinity {
+		return p.SetAffine(a)
+	}
+	var z1z1, u2, s2, h, hh, i, j, rr, v, t field.Element
+	z1z1.Square(&q.Z)
+	u2.Multiply(&a.X, &z1z1)
+	s2.Multiply(&a.Y, &q.Z)
+	s2.Multiply(&s2, &z1z1)
+	h.Subtract(&u2, &q.X)
+	rr.Subtract(&s2, &q.Y)
+	if h.IsZero() == 1 {
+		if rr.IsZero() == 1 {
+			return p.DoubleVarTime(q)
+		}
+		return p.SetInfinity()
+	}
+	hh.Square(&h)
+	i.Double(&hh)
+	i.Double(&i)         // I = 4·HH
+	j.Multiply(&h, &i)   // J = H·I
+	rr.Double(&rr)       // r = 2(S2 - Y1)
+	v.Multiply(&q.X, &i) // V = X1·I
+	t.Add(&q.Z, &h)
+	t.Square(&t)
+	t.Subtract(&t, &z1z1)
+	t.Subtract(&t, &hh) // Z3 = (Z1+H)² - Z1Z1 - HH
+	var y1j field.Element
+	y1j.Multiply(&q.Y, &j)
+	p.Z.Set(&t)
+	p.X.Square(&rr)
+	p.X.Subtract(&p.X, &j)
+	t.Double(&v)
+	p.X.Subtract(&p.X, &t) // X3 = r² - J - 2V
+	t.Subtract(&v, &p.X)
+	t.Multiply(&rr, &t)
+	y1j.Double(&y1j)
+	p.Y.Subtract(&t, &y1j) // Y3 = r(V - X3) - 2·Y1·J
+	p.Infinity = false
+	return p
+}
+
+// Set sets p = q and returns p.
+func (p *Jacobian) Set(q *Jacobian) *Jacobian {
+	*p = *q
+	return p
+}
