@@ -211,3 +211,9 @@ func (p *Projective) Double(q *Projective) *Projective {
 	p.Z.Set(&z3)
 	return p
 }
+
+// Set sets p = q and returns p.
+func (p *Projective) Set(q *Projective) *Projective {
+	*p = *q
+	return p
+}

@@ -1,0 +1,75 @@
+package ecmult
+
+import (
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// BaseMult sets out = k·G and returns out, in constant time.
+//
+// k is recoded into 43 signed Booth digits of 6 bits, d_i in [-32, 32], with
+// k = Σ d_i·2^(6i). baseTable holds |d|·2^(6i)·G for |d| in [1, 32], so
+// k·G = Σ ±baseTable[i][|d_i|-1]: 43 mixed additions and no doublings. Each
+// lookup reads all 32 entries of its window and keeps one with masks, so
+// neither branches nor memory addresses depend on k; a zero digit adds an
+// arbitrary entry and then selects the old accumulator.
+func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
+	var acc, sum group.Projective
+	acc.SetInfinity()
+	var e group.Affine
+	for i := range len(baseTable) {
+		var in uint32
+		if i == 0 {
+			in = k.Bits(0, 6) << 1
+		} else {
+			in = k.Bits(uint(6*i-1), 7)
+		}
+		d, neg := boothW6(in)
+		lookupAffine(&e, &baseTable[i], d)
+		e.Y.CondNegate(&e.Y, neg)
+		sum.AddAffine(&acc, &e)
+		acc.Select(&acc, &sum, isZero32(d))
+	}
+	return out.Set(&acc)
+}
+
+// boothW6 turns a 7-bit window (6 digit bits plus the top bit of the
+// previous window) into a signed digit: it returns the magnitude in [0, 32]
+// and 1 if the digit is negative. Constant time.
+func boothW6(in uint32) (mag uint32, neg int) {
+	s := ^((in >> 6) - 1) // all ones if the sign bit is set
+	d := (1<<7 - 1) - in
+	d = (d & s) | (in &^ s)
+	d = (d >> 1) + (d & 1)
+	return d, int(s & 1)
+}
+
+// boothW5 is boothW6 for 6-bit windows (5 digit bits plus the previous
+// window's top bit): magnitude in [0, 16] and sign.
+func boothW5(in uint32) (mag uint32, neg int) {
+	s := ^((in >> 5) - 1)
+	d := (1<<6 - 1) - in
+	d = (d & s) | (in &^ s)
+	d = (d >> 1) + (d & 1)
+	return d, int(s & 1)
+}
+
+// isZero32 returns 1 if x is 0 and 0 otherwise, in constant time.
+func isZero32(x uint32) int {
+	return int((uint64(x) - 1) >> 63)
+}
+
+// lookupAffine sets e to row[mag-1] (x and y), scanning the whole row with
+// masks. For mag = 0 e is set to (0, 0), which callers never use.
+func lookupAffine(e *group.Affine, row *[32][8]uint64, mag uint32) {
+	var acc [8]uint64
+	for j := range row {
+		mask := -uint64(isZero32(uint32(j+1) ^ mag))
+		for k := range acc {
+			acc[k] |= row[j][k] & mask
+		}
+	}
+	e.X.SetLimbs((*[4]uint64)(acc[0:4]))
+	e.Y.SetLimbs((*[4]uint64)(acc[4:8]))
+	e.Infinity = false
+}
