@@ -1,15 +1,25 @@
 package field
 
+import "github.com/p256k1/secp256k1/internal/modinv"
+
+// pLimbs is p as little-endian limbs.
+var pLimbs = [4]uint64{p0, p1, p2, p3}
+
+// fieldModulus holds the safegcd constants for p.
+var fieldModulus = modinv.New(&pLimbs)
+
 // Invert sets v = 1/a mod p, and returns v. If a is 0, v is set to 0.
-// It runs in constant time.
+// It runs in constant time (safegcd with a fixed 590 divsteps).
 func (v *Element) Invert(a *Element) *Element {
-	return v.invertFermat(a)
+	fieldModulus.Invert(&v.l, &a.l)
+	return v
 }
 
 // InvertVarTime sets v = 1/a mod p, and returns v. If a is 0, v is set to 0.
 // Execution time depends on the inputs: use it only on public values.
 func (v *Element) InvertVarTime(a *Element) *Element {
-	return v.invertFermat(a)
+	fieldModulus.InvertVarTime(&v.l, &a.l)
+	return v
 }
 
 // BatchInvertVarTime sets out[i] = 1/in[i] for every i using Montgomery's

@@ -1,0 +1,44 @@
+package modinv
+
+import "testing"
+
+var sinkI int64
+
+func BenchmarkParts(b *testing.B) {
+	md := New(&[4]uint64{0xFFFFFFFEFFFFFC2F, ^uint64(0), ^uint64(0), ^uint64(0)})
+	b.Run("divsteps59", func(b *testing.B) {
+		z := int64(-1)
+		f, g := uint64(0x123456789abcdef1), uint64(0x0fedcba987654321)
+		for b.Loop() {
+			var u, v, q, r int64
+			z, u, v, q, r = divsteps59(z, f, g)
+			g ^= uint64(u + v + q + r)
+		}
+		sinkI = z
+	})
+	b.Run("divsteps62Var", func(b *testing.B) {
+		z := int64(-1)
+		f, g := uint64(0x123456789abcdef1), uint64(0x0fedcba987654321)
+		for b.Loop() {
+			var u, v, q, r int64
+			z, u, v, q, r = divsteps62Var(z, f, g)
+			g ^= uint64(u + v + q + r)
+			z &= 15
+		}
+		sinkI = z
+	})
+	b.Run("updateDE", func(b *testing.B) {
+		d := signed62{1, 2, 3, 4, 5}
+		e := signed62{5, 4, 3, 2, 1}
+		for b.Loop() {
+			md.updateDE(&d, &e, 1<<60, -(1 << 59), 1<<58, 1<<57)
+		}
+	})
+	b.Run("updateFG", func(b *testing.B) {
+		d := signed62{1, 2, 3, 4, 5}
+		e := signed62{5, 4, 3, 2, 1}
+		for b.Loop() {
+			updateFG(&d, &e, 1<<60, -(1 << 59), 1<<58, 1<<57)
+		}
+	})
+}
