@@ -1,15 +1,25 @@
 package scalar
 
+import "github.com/p256k1/secp256k1/internal/modinv"
+
+// nLimbs is n as little-endian limbs.
+var nLimbs = [4]uint64{n0, n1, n2, n3}
+
+// scalarModulus holds the safegcd constants for n.
+var scalarModulus = modinv.New(&nLimbs)
+
 // Invert sets s = 1/a mod n, and returns s. If a is 0, s is set to 0.
-// It runs in constant time.
+// It runs in constant time (safegcd with a fixed 590 divsteps).
 func (s *Scalar) Invert(a *Scalar) *Scalar {
-	return s.invertFermat(a)
+	scalarModulus.Invert(&s.l, &a.l)
+	return s
 }
 
 // InvertVarTime sets s = 1/a mod n, and returns s. If a is 0, s is set to 0.
 // Execution time depends on the inputs: use it only on public values.
 func (s *Scalar) InvertVarTime(a *Scalar) *Scalar {
-	return s.invertFermat(a)
+	scalarModulus.InvertVarTime(&s.l, &a.l)
+	return s
 }
 
 // nMinus2 is n - 2 as little-endian limbs.
