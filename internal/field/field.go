@@ -253,3 +253,13 @@ func (v *Element) fold(l0, l1, l2, l3, top uint64) {
 	v.l = [4]uint64{l0, l1, l2, l3}
 	v.reduceOnce(0)
 }
+
+// LessThanP reports whether the little-endian 256-bit integer l is below p,
+// that is, whether it is the canonical encoding of a field element.
+func LessThanP(l *[4]uint64) bool {
+	_, b := bits.Sub64(l[0], p0, 0)
+	_, b = bits.Sub64(l[1], p1, b)
+	_, b = bits.Sub64(l[2], p2, b)
+	_, b = bits.Sub64(l[3], p3, b)
+	return b == 1
+}

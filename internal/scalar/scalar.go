@@ -233,3 +233,8 @@ func (s *Scalar) Bits(offset, count uint) uint32 {
 func isZero64(x uint64) int {
 	return int(1 ^ ((x | -x) >> 63))
 }
+
+// Order returns n, the group order, as little-endian 64-bit limbs.
+func Order() [4]uint64 {
+	return [4]uint64{n0, n1, n2, n3}
+}

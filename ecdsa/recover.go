@@ -1,0 +1,62 @@
+package ecdsa
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// RecoverPublicKey returns the public key that produced sig over hash, given
+// the recovery id from SignRecoverable (libsecp256k1's
+// secp256k1_ecdsa_recover semantics: bit 0 is the parity of R's y, bit 1
+// says R's x is r + n). High-S signatures are accepted, as in libsecp256k1;
+// the recovered key then verifies only the normalized signature. Execution
+// time depends on the inputs, which are public.
+func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.PublicKey, error) {
+	if recID > 3 {
+		return nil, fmt.Errorf("%w: %d", ErrInvalidRecoveryID, recID)
+	}
+	if sig == nil || sig.r.IsZero() == 1 || sig.s.IsZero() == 1 {
+		return nil, fmt.Errorf("%w: r or s is zero", ErrInvalidSignature)
+	}
+	// R's x coordinate: r, or r + n when bit 1 is set (only valid if < p).
+	xl := sig.r.Limbs()
+	if recID&2 != 0 {
+		nl := scalar.Order()
+		var c uint64
+		xl[0], c = bits.Add64(xl[0], nl[0], 0)
+		xl[1], c = bits.Add64(xl[1], nl[1], c)
+		xl[2], c = bits.Add64(xl[2], nl[2], c)
+		xl[3], c = bits.Add64(xl[3], nl[3], c)
+		if c != 0 || !field.LessThanP(&xl) {
+			return nil, fmt.Errorf("%w: r + n is not a field element", ErrRecoveryFailed)
+		}
+	}
+	var x field.Element
+	x.SetLimbs(&xl)
+	var rp group.Affine
+	if rp.SetXO(&x, int(recID&1)) != 1 {
+		return nil, fmt.Errorf("%w: no curve point has x = r", ErrRecoveryFailed)
+	}
+	// Q = r⁻¹·(s·R - m·G)
+	m, _ := hashToScalar(hash)
+	var rinv, u1, u2 scalar.Scalar
+	rinv.InvertVarTime(&sig.r)
+	u1.Multiply(&m, &rinv)
+	u1.Negate(&u1)
+	u2.Multiply(&sig.s, &rinv)
+	var qj group.Jacobian
+	ecmult.DoubleMultVarTime(&qj, &u2, &rp, &u1)
+	if qj.Infinity {
+		return nil, fmt.Errorf("%w: the recovered point is infinity", ErrRecoveryFailed)
+	}
+	var q group.Affine
+	qj.ToAffineVarTime(&q)
+	return keyaccess.NewPublicKey(&q).(*secp256k1.PublicKey), nil
+}

@@ -1,0 +1,62 @@
+package ecdsa
+
+import (
+	"math/bits"
+
+	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// Verify reports whether sig is a valid signature of hash (of any length,
+// see the package documentation) by pub. As in libsecp256k1, a signature
+// with s > n/2 is rejected even though it is mathematically valid: call
+// sig.Normalize() first to accept it deliberately. Execution time depends on
+// the inputs, which are public.
+func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
+	if pub == nil || sig == nil {
+		return false
+	}
+	if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 || sig.s.IsHigh() == 1 {
+		return false
+	}
+	m, _ := hashToScalar(hash)
+	var w, u1, u2 scalar.Scalar
+	w.InvertVarTime(&sig.s)
+	u1.Multiply(&m, &w)
+	u2.Multiply(&sig.r, &w)
+	var rj group.Jacobian
+	ecmult.DoubleMultVarTime(&rj, &u2, keyaccess.PublicPoint(pub), &u1)
+	return equalXModN(&rj, &sig.r)
+}
+
+// equalXModN reports whether the affine x of the Jacobian point p, reduced
+// mod n, equals r, without an inversion: x mod n == r iff x == r or (r + n < p
+// and x == r + n), and x == c iff X == c·Z².
+func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
+	if p.Infinity {
+		return false
+	}
+	rl := r.Limbs()
+	var x field.Element
+	x.SetLimbs(&rl) // r < n < p: no reduction happens
+	if p.EqualXVarTime(&x) {
+		return true
+	}
+	// r + n, if it is below p.
+	var sum [4]uint64
+	var c uint64
+	nl := scalar.Order()
+	sum[0], c = bits.Add64(rl[0], nl[0], 0)
+	sum[1], c = bits.Add64(rl[1], nl[1], c)
+	sum[2], c = bits.Add64(rl[2], nl[2], c)
+	sum[3], c = bits.Add64(rl[3], nl[3], c)
+	if c != 0 || !field.LessThanP(&sum) {
+		return false
+	}
+	x.SetLimbs(&sum)
+	return p.EqualXVarTime(&x)
+}
