@@ -1,0 +1,154 @@
+// Package schnorr implements BIP-340 Schnorr signatures over secp256k1:
+// 64-byte signatures, 32-byte x-only public keys and messages of any length.
+//
+// Signing runs in constant time with respect to the private key and the
+// nonce; verification handles only public data and runs in variable time.
+package schnorr
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+
+	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// SignatureSize is the length of a BIP-340 signature.
+const SignatureSize = 64
+
+var (
+	// ErrInvalidAux: the auxiliary randomness is not 32 bytes.
+	ErrInvalidAux = errors.New("schnorr: auxiliary randomness must be 32 bytes")
+	// ErrSigningFailed: the nonce was zero (probability about 2^-256), or
+	// a nil key was given.
+	ErrSigningFailed = errors.New("schnorr: signing failed")
+)
+
+// Sign returns a BIP-340 signature of msg by priv, using 32 bytes of fresh
+// auxiliary randomness from crypto/rand, as BIP-340 recommends. It runs in
+// constant time with respect to the key and the nonce.
+func Sign(priv *secp256k1.PrivateKey, msg []byte) ([]byte, error) {
+	var aux [32]byte
+	if _, err := io.ReadFull(rand.Reader, aux[:]); err != nil {
+		return nil, fmt.Errorf("schnorr: reading randomness: %w", err)
+	}
+	return SignWithAux(priv, msg, aux[:])
+}
+
+// SignWithAux returns the BIP-340 signature of msg by priv with the given
+// auxiliary randomness aux, which must be exactly 32 bytes (all zeros is
+// allowed and makes the signature deterministic, as in the BIP's test
+// vectors). It runs in constant time with respect to the key and the nonce.
+func SignWithAux(priv *secp256k1.PrivateKey, msg, aux []byte) ([]byte, error) {
+	sig := make([]byte, SignatureSize)
+	if err := signInto((*[64]byte)(sig), priv, msg, aux); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// AppendSign appends to dst the BIP-340 signature of msg by priv with the
+// auxiliary randomness aux (exactly 32 bytes) and returns the extended
+// slice. It allocates only if dst lacks capacity.
+func AppendSign(dst []byte, priv *secp256k1.PrivateKey, msg, aux []byte) ([]byte, error) {
+	var sig [64]byte
+	if err := signInto(&sig, priv, msg, aux); err != nil {
+		return dst, err
+	}
+	return append(dst, sig[:]...), nil
+}
+
+func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error {
+	if len(aux) != 32 {
+		return fmt.Errorf("%w (got %d)", ErrInvalidAux, len(aux))
+	}
+	if priv == nil {
+		return fmt.Errorf("%w: nil private key", ErrSigningFailed)
+	}
+	// d = d' if P has even y, else n - d'.
+	pub := keyaccess.PrivatePublicPoint(priv)
+	var d scalar.Scalar
+	d.CondNegate(keyaccess.PrivateScalar(priv), pub.Y.IsOdd())
+	var px, t, nonce [32]byte
+	pub.X.PutBytes(&px)
+	d.PutBytes(&t)
+	defer clear(t[:])
+	defer clear(nonce[:])
+
+	// t = bytes(d) xor hash_aux(a); rand = hash_nonce(t ‖ P.x ‖ m).
+	var ah [32]byte
+	tagAux.sum(&ah, aux, nil, nil)
+	for i := range t {
+		t[i] ^= ah[i]
+	}
+	tagNonce.sum(&nonce, t[:], px[:], msg)
+	var k scalar.Scalar
+	k.SetBytes(&nonce)
+	zero := k.IsZero()
+	ctcheck.Public(unsafe.Pointer(&zero), unsafe.Sizeof(zero))
+	if zero == 1 {
+		return ErrSigningFailed
+	}
+	// R = k·G; k = n - k if R has odd y.
+	var rp group.Projective
+	var ra group.Affine
+	ecmult.BaseMult(&rp, &k)
+	rp.ToAffine(&ra)
+	k.CondNegate(&k, ra.Y.IsOdd())
+	rx := (*[32]byte)(sig[:32])
+	ra.X.PutBytes(rx)
+	ctcheck.Public(unsafe.Pointer(rx), 32)
+
+	// e = hash_challenge(R.x ‖ P.x ‖ m) mod n; s = k + e·d.
+	var eh [32]byte
+	tagChallenge.sum(&eh, rx[:], px[:], msg)
+	var e, s scalar.Scalar
+	e.SetBytes(&eh)
+	s.Multiply(&e, &d)
+	s.Add(&s, &k)
+	s.PutBytes((*[32]byte)(sig[32:]))
+	ctcheck.Public(unsafe.Pointer(sig), 64)
+	k.Zero()
+	d.Zero()
+	return nil
+}
+
+// Verify reports whether sig is a valid BIP-340 signature of msg (of any
+// length) by pub. Execution time depends on the inputs, which are public.
+func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
+	if pub == nil || len(sig) != SignatureSize {
+		return false
+	}
+	var r field.Element
+	if r.SetBytes((*[32]byte)(sig[:32])) != 1 {
+		return false
+	}
+	var s scalar.Scalar
+	if s.SetCanonicalBytes((*[32]byte)(sig[32:])) != 1 {
+		return false
+	}
+	p := keyaccess.XOnlyPoint(pub)
+	var px, eh [32]byte
+	p.X.PutBytes(&px)
+	tagChallenge.sum(&eh, sig[:32], px[:], msg)
+	var e scalar.Scalar
+	e.SetBytes(&eh)
+	e.Negate(&e)
+	// R = s·G - e·P
+	var rj group.Jacobian
+	ecmult.DoubleMultVarTime(&rj, &e, p, &s)
+	if rj.Infinity || !rj.EqualXVarTime(&r) {
+		return false
+	}
+	var ra group.Affine
+	rj.ToAffineVarTime(&ra)
+	return ra.Y.IsOdd() == 0
+}
