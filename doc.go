@@ -1,0 +1,33 @@
+// Package secp256k1 implements keys and ECDH on the secp256k1 elliptic curve
+// (SEC 2), the curve of Bitcoin, Lightning and nostr, in pure Go.
+//
+// The module is organized as libsecp256k1 is:
+//
+//   - package secp256k1 (this one): private keys (GenerateKey,
+//     NewPrivateKey), public keys in SEC 1 form (NewPublicKey) and in BIP-340
+//     x-only form (NewXOnlyPublicKey), and ECDH (PrivateKey.ECDH for the raw
+//     shared x coordinate, PrivateKey.ECDHSHA256 for libsecp256k1's default
+//     hashed secret);
+//   - package ecdsa: RFC 6979 ECDSA signatures identical to libsecp256k1's,
+//     low-S, strict and lax DER, compact form and public-key recovery;
+//   - package schnorr: BIP-340 Schnorr signatures.
+//
+// # Constant time
+//
+// Every operation on a secret (key generation, public-key computation,
+// signing, nonce generation and inversion, ECDH) runs in constant time: no
+// branch and no memory address depends on a secret, table lookups read the
+// whole table and keep one entry with masks. This is checked under valgrind
+// (see internal/ctgrind). Functions that handle only public data
+// (verification, recovery, parsing) may run in variable time; internal
+// functions of that kind carry VarTime in their names.
+//
+// # Errors
+//
+// Invalid input never panics and never yields a partial value: functions
+// return an error wrapping one of the exported sentinels (ErrInvalidPrivateKey,
+// ErrInvalidPublicKey, ...), to be tested with errors.Is.
+//
+// Keys are immutable and safe for concurrent use; compare them with Equal.
+// Byte slices passed in are not retained, and returned slices are fresh.
+package secp256k1
