@@ -1,0 +1,34 @@
+//go:build valgrind && linux && amd64
+
+package ctcheck
+
+import "unsafe"
+
+// Client request codes from valgrind.h and memcheck.h:
+// VG_USERREQ_TOOL_BASE('M','C') = 'M'<<24 | 'C'<<16.
+const (
+	reqRunningOnValgrind = 0x1001
+	reqMakeMemUndefined  = 0x4d430001
+	reqMakeMemDefined    = 0x4d430002
+)
+
+// clientRequest issues a valgrind client request and returns its result, or
+// 0 when the program does not run under valgrind.
+//
+//go:noescape
+func clientRequest(req, a1, a2, a3, a4, a5 uintptr) uintptr
+
+// Secret marks the n bytes at p as undefined (secret) for memcheck.
+func Secret(p unsafe.Pointer, n uintptr) {
+	clientRequest(reqMakeMemUndefined, uintptr(p), n, 0, 0, 0)
+}
+
+// Public marks the n bytes at p as defined (public) for memcheck.
+func Public(p unsafe.Pointer, n uintptr) {
+	clientRequest(reqMakeMemDefined, uintptr(p), n, 0, 0, 0)
+}
+
+// RunningOnValgrind reports whether the program runs under valgrind.
+func RunningOnValgrind() bool {
+	return clientRequest(reqRunningOnValgrind, 0, 0, 0, 0, 0) != 0
+}
