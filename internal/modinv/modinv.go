@@ -363,37 +363,64 @@ func updateFGVar(n int, f, g *signed62, u, v, q, r int64) {
 
 // divsteps59 runs 59 constant-time divsteps on the low 64 bits f0, g0 of f
 // and g, starting from zeta = -(delta + 1/2), and returns the new zeta and
-// the transition matrix [u v; q r] scaled by 2^62 (it starts as 8·I, so the
-// 59 halvings leave a scale of 2^62). Every step is computed with masks: no
-// branch depends on f, g or zeta.
+// the transition matrix [u v; q r] scaled by 2^62 (2^59 from the divsteps,
+// times 8). Every step is computed with masks: no branch or index depends on
+// f, g or zeta.
+//
+// The steps run in two halves of 30 and 29. Within a half the matrix entries
+// stay below 2^30 in magnitude, so each row is packed into one word as
+// u + v·2^32 (every operation on a row is linear: add, negate, double) and a
+// step updates two words instead of four. The two half matrices are then
+// unpacked and multiplied.
 func divsteps59(zeta int64, f0, g0 uint64) (zetaOut, tu, tv, tq, tr int64) {
-	u, v, q, r := uint64(8), uint64(0), uint64(0), uint64(8)
+	var uv1, qr1, uv2, qr2 uint64
 	f, g := f0, g0
-	for range 59 {
+	zeta, f, g, uv1, qr1 = divstepsPacked(30, zeta, f, g)
+	zeta, _, _, uv2, qr2 = divstepsPacked(29, zeta, f, g)
+	u1, v1 := unpack(uv1)
+	q1, r1 := unpack(qr1)
+	u2, v2 := unpack(uv2)
+	q2, r2 := unpack(qr2)
+	tu = (u2*u1 + v2*q1) << 3
+	tv = (u2*v1 + v2*r1) << 3
+	tq = (q2*u1 + r2*q1) << 3
+	tr = (q2*v1 + r2*r1) << 3
+	return zeta, tu, tv, tq, tr
+}
+
+// divstepsPacked runs n <= 30 constant-time divsteps (see divsteps59) and
+// returns the new zeta, f, g and the rows of the transition matrix (scaled
+// by 2^n), packed as u + v·2^32 and q + r·2^32.
+func divstepsPacked(n int, zeta int64, f, g uint64) (int64, uint64, uint64, uint64, uint64) {
+	uv, qr := uint64(1), uint64(1)<<32
+	for range n {
 		// c1: zeta < 0 (delta > 0); c2: g is odd.
 		c1 := uint64(zeta >> 63)
 		c2 := -(g & 1)
-		// If g is odd, add f (or -f if delta > 0) to g, and likewise for the
-		// matrix rows.
+		// If g is odd, add f (or -f if delta > 0) to g, and likewise the
+		// first matrix row to the second.
 		x := (f ^ c1) - c1
-		y := (u ^ c1) - c1
-		z := (v ^ c1) - c1
+		y := (uv ^ c1) - c1
 		g += x & c2
-		q += y & c2
-		r += z & c2
-		// If delta > 0 and g was odd, the step swaps: f += (g - f) = old g,
-		// and zeta becomes -zeta - 2; otherwise zeta becomes zeta - 1.
+		qr += y & c2
+		// If delta > 0 and g was odd, the step swaps: f += g - f, so f gets
+		// the old g, and zeta becomes -zeta - 2; otherwise zeta - 1.
 		c1 &= c2
 		zeta = (zeta ^ int64(c1)) - 1
 		f += g & c1
-		u += q & c1
-		v += r & c1
-		// Halve g (multiply the f row by 2 instead, to keep it integral).
+		uv += qr & c1
+		// Halve g (double the first row instead, to keep it integral).
 		g >>= 1
-		u <<= 1
-		v <<= 1
+		uv <<= 1
 	}
-	return zeta, int64(u), int64(v), int64(q), int64(r)
+	return zeta, f, g, uv, qr
+}
+
+// unpack splits a packed row p = lo + hi·2^32 with |lo| < 2^31.
+func unpack(p uint64) (lo, hi int64) {
+	lo = int64(int32(p))
+	hi = (int64(p) - lo) >> 32
+	return lo, hi
 }
 
 // divsteps62Var runs 62 divsteps on the low 64 bits f0, g0 of f and g,
