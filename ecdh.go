@@ -3,7 +3,9 @@ package secp256k1
 import (
 	"crypto/sha256"
 	"fmt"
+	"unsafe"
 
+	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/group"
 )
@@ -49,7 +51,9 @@ func (k *PrivateKey) sharedPoint(remote *PublicKey, x, y *[32]byte) error {
 	ecmult.ScalarMult(&p, &k.d, &remote.p)
 	var a group.Affine
 	p.ToAffine(&a)
-	if a.Infinity {
+	inf := a.Infinity
+	ctcheck.Public(unsafe.Pointer(&inf), unsafe.Sizeof(inf))
+	if inf {
 		// Unreachable for a prime-order group and 1 <= d < n.
 		return fmt.Errorf("%w: shared point is the point at infinity", ErrInvalidPublicKey)
 	}
