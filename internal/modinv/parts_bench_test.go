@@ -17,13 +17,22 @@ func BenchmarkParts(b *testing.B) {
 		sinkI = z
 	})
 	b.Run("divsteps62Var", func(b *testing.B) {
-		z := int64(-1)
-		f, g := uint64(0x123456789abcdef1), uint64(0x0fedcba987654321)
+		// Random odd f and random g, as in the middle of an inversion.
+		var fs, gs [256]uint64
+		x := uint64(0x9e3779b97f4a7c15)
+		for i := range fs {
+			x = x*6364136223846793005 + 1442695040888963407
+			fs[i] = x | 1
+			x = x*6364136223846793005 + 1442695040888963407
+			gs[i] = x
+		}
+		var z int64
+		i := 0
 		for b.Loop() {
-			var u, v, q, r int64
-			z, u, v, q, r = divsteps62Var(z, f, g)
-			g ^= uint64(u + v + q + r)
-			z &= 15
+			var u int64
+			z, u, _, _, _ = divsteps62Var(int64(i&7)-4, fs[i&255], gs[i&255])
+			z += u
+			i++
 		}
 		sinkI = z
 	})
