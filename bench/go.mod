@@ -1,0 +1,18 @@
+module github.com/p256k1/secp256k1/bench
+
+go 1.26.0
+
+require (
+	github.com/btcsuite/btcd/btcec/v2 v2.5.0
+	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1
+	github.com/ethereum/go-ethereum v1.17.10
+	github.com/p256k1/secp256k1 v0.0.0
+	golang.org/x/sys v0.49.0
+)
+
+require (
+	github.com/btcsuite/btcd/chainhash/v2 v2.0.0 // indirect
+	github.com/decred/dcrd/crypto/blake256 v1.1.0 // indirect
+)
+
+replace github.com/p256k1/secp256k1 => ../

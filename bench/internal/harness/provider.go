@@ -1,0 +1,127 @@
+// Package harness is the measurement core of secp256k1-bench: the shared
+// deterministic dataset, the provider interface, the correctness gate, the
+// timing loop with its statistics, and the Markdown, JSON and SVG reports.
+package harness
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Case names one benchmarked operation. The names match the --case flag.
+type Case string
+
+// The benchmark cases, in report order.
+const (
+	PubkeyCreate           Case = "pubkey_create"
+	ECDSASign              Case = "ecdsa_sign"
+	ECDSAVerify            Case = "ecdsa_verify"
+	ECDSAVerifyPreparsed   Case = "ecdsa_verify_preparsed"
+	SchnorrSign            Case = "schnorr_sign"
+	SchnorrVerify          Case = "schnorr_verify"
+	SchnorrVerifyPreparsed Case = "schnorr_verify_preparsed"
+	ECDH                   Case = "ecdh"
+	ECDSARecover           Case = "ecdsa_recover"
+)
+
+// AllCases lists every case in report order.
+var AllCases = []Case{
+	PubkeyCreate, ECDSASign, ECDSAVerify, ECDSAVerifyPreparsed,
+	SchnorrSign, SchnorrVerify, SchnorrVerifyPreparsed, ECDH, ECDSARecover,
+}
+
+// CaseDoc says what one call of each case does. Every provider implements
+// exactly this contract, so the numbers compare the same work.
+var CaseDoc = map[Case]string{
+	PubkeyCreate:           "secret key (32 bytes) -> public key d*G, serialized compressed (33 bytes)",
+	ECDSASign:              "parsed secret key + 32-byte hash -> RFC 6979 low-S signature, serialized compact (64 bytes)",
+	ECDSAVerify:            "DER signature bytes + compressed public key bytes + hash -> bool (parse DER, parse key, verify)",
+	ECDSAVerifyPreparsed:   "parsed signature + parsed public key + hash -> bool",
+	SchnorrSign:            "parsed key pair + 32-byte message + 32-byte aux -> BIP-340 signature (64 bytes)",
+	SchnorrVerify:          "x-only public key bytes + message + signature bytes -> bool (parse x-only key, verify)",
+	SchnorrVerifyPreparsed: "parsed x-only public key (+ parsed signature where the API has one) + message -> bool",
+	ECDH:                   "parsed secret key + parsed public key -> x coordinate of d*Q (32 bytes, no hashing)",
+	ECDSARecover:           "compact signature + recovery id + hash -> public key, serialized (parse, recover, serialize)",
+}
+
+// ParseCases parses a comma-separated --case list. An empty list or "all"
+// selects every case.
+func ParseCases(s string) ([]Case, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "all" {
+		return append([]Case(nil), AllCases...), nil
+	}
+	var out []Case
+	seen := map[Case]bool{}
+	for _, f := range strings.Split(s, ",") {
+		c := Case(strings.TrimSpace(f))
+		if c == "" {
+			continue
+		}
+		if _, ok := CaseDoc[c]; !ok {
+			return nil, fmt.Errorf("unknown case %q (known: %s)", c, caseList())
+		}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no case selected")
+	}
+	return out, nil
+}
+
+func caseList() string {
+	var names []string
+	for _, c := range AllCases {
+		names = append(names, string(c))
+	}
+	return strings.Join(names, ", ")
+}
+
+// ErrUnsupported is returned by Provider.Prepare for an operation the
+// library does not offer (for example BIP-340 Schnorr in decred).
+var ErrUnsupported = errors.New("not supported by this library")
+
+// Op performs one operation on dataset item i (0 <= i < Dataset.Len()).
+// Signing, key and ECDH cases return their serialized output in out; verify
+// cases return the verification result in ok and a nil out. ok is false when
+// the library reports an error.
+//
+// An Op must do exactly the work CaseDoc describes for its case and nothing
+// else: inputs that a case treats as "parsed" are parsed by Prepare, outside
+// the timed call.
+type Op func(i int) (out []byte, ok bool)
+
+// Provider is one secp256k1 implementation behind the benchmark.
+type Provider interface {
+	// Name is the short name used in tables and on the command line.
+	Name() string
+	// Info describes the implementation: module, version, notes.
+	Info() Info
+	// Available returns nil when the provider can run on this machine, or
+	// the reason it cannot (library not installed, built without cgo, ...).
+	Available() error
+	// Prepare parses whatever the case treats as pre-parsed for every item
+	// of ds and returns the operation to time. It returns ErrUnsupported
+	// (possibly wrapped) when the library lacks the operation.
+	Prepare(c Case, ds *Dataset) (Op, error)
+}
+
+// Info describes a provider for the reports.
+type Info struct {
+	// Library is a human-readable description ("decred dcrec/secp256k1 (pure Go)").
+	Library string `json:"library"`
+	// Module is the Go module path (or shared-object path) of the implementation.
+	Module string `json:"module,omitempty"`
+	// Version is the library version as found at run time.
+	Version string `json:"version,omitempty"`
+	// Mode says how the implementation runs (pure Go, cgo, asm/purego, native).
+	Mode string `json:"mode,omitempty"`
+	// Notes lists per-case remarks (what API a case maps to, caveats).
+	Notes map[Case]string `json:"notes,omitempty"`
+	// Extra holds anything else worth recording (library path, context setup).
+	Extra map[string]string `json:"extra,omitempty"`
+}

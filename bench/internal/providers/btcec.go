@@ -1,0 +1,164 @@
+package providers
+
+import (
+	"fmt"
+
+	"github.com/btcsuite/btcd/btcec/v2"
+	btcecdsa "github.com/btcsuite/btcd/btcec/v2/ecdsa"
+	"github.com/btcsuite/btcd/btcec/v2/schnorr"
+
+	h "github.com/p256k1/secp256k1/bench/internal/harness"
+)
+
+const btcecModule = "github.com/btcsuite/btcd/btcec/v2"
+
+// Btcec is github.com/btcsuite/btcd/btcec/v2 with its BIP-340 schnorr
+// package. Its keys and ECDSA are thin wrappers over decred v4.
+type Btcec struct{}
+
+// Name implements harness.Provider.
+func (Btcec) Name() string { return "btcec" }
+
+// Available implements harness.Provider.
+func (Btcec) Available() error { return nil }
+
+// Info implements harness.Provider.
+func (Btcec) Info() h.Info {
+	return h.Info{
+		Library: "btcsuite btcec/v2",
+		Module:  btcecModule,
+		Version: h.DepVersion(btcecModule) + " (decred " + h.DepVersion(decredModule) + ")",
+		Mode:    "pure Go",
+		Notes: map[h.Case]string{
+			h.SchnorrSign: "schnorr.Sign with CustomNonce(aux) (BIP-340 nonce) and FastSign (skips btcec's default post-sign verification); variable time",
+			h.ECDSASign:   "btcec/v2/ecdsa.Sign = decred ecdsa.Sign (variable time)",
+			h.ECDH:        "btcec.GenerateSharedSecret = decred (variable time)",
+		},
+	}
+}
+
+// Prepare implements harness.Provider.
+func (Btcec) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	n := ds.Len()
+	items := ds.Items
+	privs := func() []*btcec.PrivateKey {
+		p := make([]*btcec.PrivateKey, n)
+		for i := range p {
+			p[i], _ = btcec.PrivKeyFromBytes(items[i].Seckey[:])
+		}
+		return p
+	}
+	switch c {
+	case h.PubkeyCreate:
+		return func(i int) ([]byte, bool) {
+			_, pub := btcec.PrivKeyFromBytes(items[i].Seckey[:])
+			return pub.SerializeCompressed(), true
+		}, nil
+	case h.ECDSASign:
+		pk := privs()
+		return func(i int) ([]byte, bool) {
+			sig := btcecdsa.Sign(pk[i], items[i].Hash[:])
+			r, s := sig.R(), sig.S()
+			out := make([]byte, 64)
+			r.PutBytesUnchecked(out[:32])
+			s.PutBytesUnchecked(out[32:])
+			return out, true
+		}, nil
+	case h.ECDSAVerify:
+		return func(i int) ([]byte, bool) {
+			it := &items[i]
+			sig, err := btcecdsa.ParseDERSignature(it.SigDER)
+			if err != nil {
+				return nil, false
+			}
+			pub, err := btcec.ParsePubKey(it.Pub[:])
+			if err != nil {
+				return nil, false
+			}
+			return nil, sig.Verify(it.Hash[:], pub)
+		}, nil
+	case h.ECDSAVerifyPreparsed:
+		sigs := make([]*btcecdsa.Signature, n)
+		pubs := make([]*btcec.PublicKey, n)
+		for i := range sigs {
+			var err error
+			if sigs[i], err = btcecdsa.ParseDERSignature(items[i].SigDER); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+			if pubs[i], err = btcec.ParsePubKey(items[i].Pub[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			return nil, sigs[i].Verify(items[i].Hash[:], pubs[i])
+		}, nil
+	case h.SchnorrSign:
+		pk := privs()
+		return func(i int) ([]byte, bool) {
+			sig, err := schnorr.Sign(pk[i], items[i].Hash[:], schnorr.CustomNonce(items[i].Aux), schnorr.FastSign())
+			if err != nil {
+				return nil, false
+			}
+			return sig.Serialize(), true
+		}, nil
+	case h.SchnorrVerify:
+		return func(i int) ([]byte, bool) {
+			it := &items[i]
+			pub, err := schnorr.ParsePubKey(it.XOnly[:])
+			if err != nil {
+				return nil, false
+			}
+			sig, err := schnorr.ParseSignature(it.Schnorr[:])
+			if err != nil {
+				return nil, false
+			}
+			return nil, sig.Verify(it.Hash[:], pub)
+		}, nil
+	case h.SchnorrVerifyPreparsed:
+		sigs := make([]*schnorr.Signature, n)
+		pubs := make([]*btcec.PublicKey, n)
+		for i := range sigs {
+			var err error
+			if pubs[i], err = schnorr.ParsePubKey(items[i].XOnly[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+			if sigs[i], err = schnorr.ParseSignature(items[i].Schnorr[:]); err != nil {
+				// A signature whose r or s is out of range cannot be
+				// pre-parsed; the op reports it as invalid.
+				sigs[i] = nil
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			if sigs[i] == nil {
+				return nil, false
+			}
+			return nil, sigs[i].Verify(items[i].Hash[:], pubs[i])
+		}, nil
+	case h.ECDH:
+		pk := privs()
+		peers := make([]*btcec.PublicKey, n)
+		for i := range peers {
+			var err error
+			if peers[i], err = btcec.ParsePubKey(ds.PeerPub(i)); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			return btcec.GenerateSharedSecret(pk[i], peers[i]), true
+		}, nil
+	case h.ECDSARecover:
+		sigs := make([][65]byte, n)
+		for i := range sigs {
+			sigs[i][0] = 27 + 4 + items[i].RecID
+			copy(sigs[i][1:], items[i].SigCompact[:])
+		}
+		return func(i int) ([]byte, bool) {
+			pub, _, err := btcecdsa.RecoverCompact(sigs[i][:], items[i].Hash[:])
+			if err != nil {
+				return nil, false
+			}
+			return pub.SerializeCompressed(), true
+		}, nil
+	}
+	return nil, h.ErrUnsupported
+}

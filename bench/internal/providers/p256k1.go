@@ -1,0 +1,163 @@
+package providers
+
+import (
+	"fmt"
+
+	secp "github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/ecdsa"
+	"github.com/p256k1/secp256k1/schnorr"
+
+	h "github.com/p256k1/secp256k1/bench/internal/harness"
+)
+
+const p256k1Module = "github.com/p256k1/secp256k1"
+
+// P256k1 is this library, github.com/p256k1/secp256k1.
+type P256k1 struct{}
+
+// Name implements harness.Provider.
+func (P256k1) Name() string { return "p256k1" }
+
+// Available implements harness.Provider.
+func (P256k1) Available() error { return nil }
+
+// Mode reports whether the library runs its assembly or its purego path.
+func (P256k1) Mode() string { return p256k1Mode() }
+
+// Info implements harness.Provider.
+func (P256k1) Info() h.Info {
+	return h.Info{
+		Library: "p256k1 (this library)",
+		Module:  p256k1Module,
+		Version: h.DepVersion(p256k1Module),
+		Mode:    "pure Go, " + p256k1Mode(),
+		Notes: map[h.Case]string{
+			h.SchnorrSign: "schnorr.SignWithAux on a *PrivateKey parsed beforehand (p256k1 has no separate key-pair type)",
+			h.ECDH:        "PrivateKey.ECDH (raw x), constant time",
+		},
+	}
+}
+
+// Prepare implements harness.Provider.
+func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	n := ds.Len()
+	items := ds.Items
+	privs := func() ([]*secp.PrivateKey, error) {
+		p := make([]*secp.PrivateKey, n)
+		for i := range p {
+			var err error
+			if p[i], err = secp.NewPrivateKey(items[i].Seckey[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return p, nil
+	}
+	switch c {
+	case h.PubkeyCreate:
+		return func(i int) ([]byte, bool) {
+			k, err := secp.NewPrivateKey(items[i].Seckey[:])
+			if err != nil {
+				return nil, false
+			}
+			return k.PublicKey().BytesCompressed(), true
+		}, nil
+	case h.ECDSASign:
+		pk, err := privs()
+		if err != nil {
+			return nil, err
+		}
+		return func(i int) ([]byte, bool) {
+			sig, err := ecdsa.Sign(pk[i], items[i].Hash[:])
+			if err != nil {
+				return nil, false
+			}
+			return sig.BytesCompact(), true
+		}, nil
+	case h.ECDSAVerify:
+		return func(i int) ([]byte, bool) {
+			it := &items[i]
+			sig, err := ecdsa.ParseDERSignature(it.SigDER)
+			if err != nil {
+				return nil, false
+			}
+			pub, err := secp.NewPublicKey(it.Pub[:])
+			if err != nil {
+				return nil, false
+			}
+			return nil, ecdsa.Verify(pub, it.Hash[:], sig)
+		}, nil
+	case h.ECDSAVerifyPreparsed:
+		sigs := make([]*ecdsa.Signature, n)
+		pubs := make([]*secp.PublicKey, n)
+		for i := range sigs {
+			var err error
+			if sigs[i], err = ecdsa.ParseDERSignature(items[i].SigDER); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+			if pubs[i], err = secp.NewPublicKey(items[i].Pub[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			return nil, ecdsa.Verify(pubs[i], items[i].Hash[:], sigs[i])
+		}, nil
+	case h.SchnorrSign:
+		pk, err := privs()
+		if err != nil {
+			return nil, err
+		}
+		return func(i int) ([]byte, bool) {
+			sig, err := schnorr.SignWithAux(pk[i], items[i].Hash[:], items[i].Aux[:])
+			return sig, err == nil
+		}, nil
+	case h.SchnorrVerify:
+		return func(i int) ([]byte, bool) {
+			it := &items[i]
+			pub, err := secp.NewXOnlyPublicKey(it.XOnly[:])
+			if err != nil {
+				return nil, false
+			}
+			return nil, schnorr.Verify(pub, it.Hash[:], it.Schnorr[:])
+		}, nil
+	case h.SchnorrVerifyPreparsed:
+		pubs := make([]*secp.XOnlyPublicKey, n)
+		for i := range pubs {
+			var err error
+			if pubs[i], err = secp.NewXOnlyPublicKey(items[i].XOnly[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			return nil, schnorr.Verify(pubs[i], items[i].Hash[:], items[i].Schnorr[:])
+		}, nil
+	case h.ECDH:
+		pk, err := privs()
+		if err != nil {
+			return nil, err
+		}
+		peers := make([]*secp.PublicKey, n)
+		for i := range peers {
+			if peers[i], err = secp.NewPublicKey(ds.PeerPub(i)); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			out, err := pk[i].ECDH(peers[i])
+			return out, err == nil
+		}, nil
+	case h.ECDSARecover:
+		return func(i int) ([]byte, bool) {
+			it := &items[i]
+			sig, err := ecdsa.ParseCompactSignature(it.SigCompact[:])
+			if err != nil {
+				return nil, false
+			}
+			pub, err := ecdsa.RecoverPublicKey(it.Hash[:], sig, it.RecID)
+			if err != nil {
+				return nil, false
+			}
+			return pub.BytesCompressed(), true
+		}, nil
+	}
+	return nil, h.ErrUnsupported
+}
