@@ -177,7 +177,7 @@ func Run(cfg Config) (*Report, error) {
 						break
 					}
 				} else {
-					prog.say("[%d/%d] %s / %s: measuring (%v warm-up + %v)", k, total, c, p.Name(), cfg.Timing.Warmup, cfg.Timing.Measure)
+					prog.sayTTY("[%d/%d] %s / %s: measuring (%v warm-up + %v)", k, total, c, p.Name(), cfg.Timing.Warmup, cfg.Timing.Measure)
 					st = Measure(op, ds.Len(), cfg.Timing)
 				}
 				rec.Stats = &st
@@ -275,6 +275,14 @@ func (p *progress) say(format string, args ...any) {
 		return
 	}
 	fmt.Fprintln(p.w, line)
+}
+
+// sayTTY updates the progress line on a terminal only; logs keep one line
+// per case and provider.
+func (p *progress) sayTTY(format string, args ...any) {
+	if p.tty {
+		p.say(format, args...)
+	}
 }
 
 func (p *progress) done() {

@@ -631,6 +631,17 @@ func LibsecpSchnorrVerify(x32, msg, sig []byte) (valid, ok bool) {
 	return C.t_schnorr_verify(ucp(sig), mp, C.size_t(len(msg)), &pk) == 1, true
 }
 
+// LibsecpParseXOnly parses a BIP-340 x-only public key; ok is false if it
+// is invalid or the library lacks the extrakeys module.
+func LibsecpParseXOnly(x32 []byte) bool {
+	s := loadLibsecp()
+	if s.err != nil || !s.schnorr || len(x32) != 32 {
+		return false
+	}
+	var pk C.secp256k1_xonly_pubkey
+	return C.h_xonly_parse(ucp(x32), &pk) == 1
+}
+
 // LibsecpECDH computes the raw-x and the default SHA-256 ECDH outputs.
 func LibsecpECDH(sk, pub []byte) (x, hashed [32]byte, ok bool) {
 	s := loadLibsecp()
@@ -642,4 +653,11 @@ func LibsecpECDH(sk, pub []byte) (x, hashed [32]byte, ok bool) {
 	}
 	C.h_ecdh_sha256(ucp(pub), C.size_t(len(pub)), ucp(sk), (*C.uchar)(&hashed[0]))
 	return x, hashed, true
+}
+
+// LibsecpAvailable reports whether the system libsecp256k1 is loaded, and
+// which optional modules it has.
+func LibsecpAvailable() (ok, schnorr, ecdh bool) {
+	s := loadLibsecp()
+	return s.err == nil, s.err == nil && s.schnorr, s.err == nil && s.ecdh
 }

@@ -47,3 +47,9 @@ func LibsecpSchnorrVerify(x32, msg, sig []byte) (valid, ok bool) { return false,
 
 // LibsecpECDH is unavailable in this build.
 func LibsecpECDH(sk, pub []byte) (x, hashed [32]byte, ok bool) { return x, hashed, false }
+
+// LibsecpParseXOnly is unavailable in this build.
+func LibsecpParseXOnly([]byte) bool { return false }
+
+// LibsecpAvailable reports that libsecp256k1 is not available in this build.
+func LibsecpAvailable() (ok, schnorr, ecdh bool) { return false, false, false }

@@ -1,0 +1,11 @@
+// Package difftest holds differential fuzz targets that compare p256k1 with
+// decred dcrec/secp256k1, btcec/v2 and, where the system library can be
+// loaded, libsecp256k1 (the reference): ECDSA verification of mutated
+// signatures, BIP-340 verification, public-key parsing, strict DER parsing
+// and ECDH. They live in the bench module so that the library module keeps
+// zero dependencies.
+//
+// Each target runs on its seed corpus with go test, and fuzzes with
+//
+//	go test -run '^$' -fuzz '^FuzzECDSAVerify$' -fuzztime 3s ./bench/difftest
+package difftest

@@ -1,0 +1,314 @@
+package harness_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/xml"
+	"strings"
+	"testing"
+	"time"
+
+	dcrecdsa "github.com/decred/dcrd/dcrec/secp256k1/v4/ecdsa"
+
+	h "github.com/p256k1/secp256k1/bench/internal/harness"
+	"github.com/p256k1/secp256k1/bench/internal/providers"
+)
+
+func dataset(t testing.TB, n int) *h.Dataset {
+	t.Helper()
+	ds, err := h.NewDataset(42, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// TestDatasetGolden pins the dataset: numbers taken with one version of the
+// tool stay comparable with another only if the inputs are the same.
+func TestDatasetGolden(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := dataset(t, 25).WriteText(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataset(t, 25).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("dataset generation is not deterministic")
+	}
+	sum := sha256.Sum256(a.Bytes())
+	const want = "d75d7c804f1d20a7ccf47d4419b9bd4015506608e39461e2f6f78dbbc0a5523f"
+	if got := hex.EncodeToString(sum[:]); got != want {
+		t.Errorf("dataset(seed 42, n 25) digest %s, want %s", got, want)
+	}
+	ds := dataset(t, 25)
+	for i, it := range ds.Items {
+		if got := h.EncodeDER(it.SigCompact); !bytes.Equal(got, it.SigDER) {
+			t.Fatalf("item %d: EncodeDER %x, decred DER %x", i, got, it.SigDER)
+		}
+		sig, err := dcrecdsa.ParseDERSignature(it.SigDER)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sig.S()
+		if s.IsOverHalfOrder() {
+			t.Fatalf("item %d: high-S signature in the dataset", i)
+		}
+	}
+}
+
+func TestMutatedGate(t *testing.T) {
+	ds := dataset(t, 150)
+	bad, err := ds.MutatedGate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bad.Len() != h.GateN || !bad.Mutated {
+		t.Fatalf("mutated dataset: len %d mutated %v", bad.Len(), bad.Mutated)
+	}
+	for i := range bad.Items {
+		if bad.Items[i].Hash == ds.Items[i].Hash || bad.Items[i].Valid {
+			t.Fatalf("item %d not mutated", i)
+		}
+		if bad.Items[i].Recovered == ds.Items[i].Pub {
+			t.Fatalf("item %d: recovery from a mutated hash gave the original key", i)
+		}
+	}
+}
+
+func TestPercentiles(t *testing.T) {
+	s := make([]int64, 100)
+	for i := range s {
+		s[i] = int64(100 - i) // 100..1, unsorted
+	}
+	st := h.Summarize(s)
+	if st.Samples != 100 || st.MedianNs != 50 || st.P10Ns != 10 || st.P90Ns != 90 || st.MinNs != 1 || st.MeanNs != 50.5 {
+		t.Fatalf("Summarize = %+v", st)
+	}
+	if st.OpsPerSec != 1e9/50 {
+		t.Fatalf("ops/s %v", st.OpsPerSec)
+	}
+	if got := h.Summarize([]int64{7}); got.MedianNs != 7 || got.P10Ns != 7 || got.P90Ns != 7 {
+		t.Fatalf("one sample: %+v", got)
+	}
+}
+
+func TestParseCases(t *testing.T) {
+	cs, err := h.ParseCases("ecdh, ecdsa_sign,ecdh")
+	if err != nil || len(cs) != 2 || cs[0] != h.ECDH || cs[1] != h.ECDSASign {
+		t.Fatalf("ParseCases = %v, %v", cs, err)
+	}
+	if _, err := h.ParseCases("ecdsa_sgn"); err == nil {
+		t.Fatal("unknown case accepted")
+	}
+	if cs, _ := h.ParseCases(""); len(cs) != len(h.AllCases) {
+		t.Fatal("empty list should select all cases")
+	}
+}
+
+// planted wraps a provider and corrupts one case's output.
+type planted struct {
+	h.Provider
+	c      h.Case
+	mangle func(out []byte, ok bool) ([]byte, bool)
+}
+
+func (p planted) Name() string { return "planted-" + p.Provider.Name() }
+
+func (p planted) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	op, err := p.Provider.Prepare(c, ds)
+	if err != nil || c != p.c {
+		return op, err
+	}
+	return func(i int) ([]byte, bool) {
+		out, ok := op(i)
+		return p.mangle(append([]byte(nil), out...), ok)
+	}, nil
+}
+
+func flipBit(out []byte, ok bool) ([]byte, bool) {
+	if len(out) > 0 {
+		out[len(out)-1] ^= 1
+	}
+	return out, ok
+}
+
+// TestGateCatchesPlantedBug is the acceptance test of the correctness gate:
+// a provider that returns a wrong signature (or a verifier that accepts
+// everything) is reported FAIL and is not timed, and the run as a whole is
+// marked failed (the command then exits with status 1).
+func TestGateCatchesPlantedBug(t *testing.T) {
+	bugs := []h.Provider{
+		planted{providers.P256k1{}, h.ECDSASign, flipBit},
+		planted{providers.Decred{}, h.ECDSASign, flipBit},
+		planted{providers.Btcec{}, h.SchnorrSign, flipBit},
+		planted{providers.P256k1{}, h.ECDSAVerify, func([]byte, bool) ([]byte, bool) { return nil, true }},
+		planted{providers.P256k1{}, h.PubkeyCreate, flipBit},
+		planted{providers.Decred{}, h.ECDH, flipBit},
+		planted{providers.P256k1{}, h.ECDSARecover, func(out []byte, ok bool) ([]byte, bool) { return out[:32], ok }},
+		planted{providers.P256k1{}, h.SchnorrSign, func(out []byte, ok bool) ([]byte, bool) { panic("boom") }},
+	}
+	for _, bug := range bugs {
+		bug := bug.(planted)
+		t.Run(bug.Name()+"/"+string(bug.c), func(t *testing.T) {
+			rep, err := h.Run(h.Config{
+				Seed: 42, N: 120,
+				Timing:    h.Timing{Warmup: time.Millisecond, Measure: 5 * time.Millisecond},
+				Cases:     []h.Case{bug.c},
+				Providers: []h.Provider{bug, bug.Provider},
+				Verifiers: providers.Verifiers(),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rep.Failed() {
+				t.Fatal("planted bug not caught: report not failed")
+			}
+			for _, rec := range rep.Records {
+				switch rec.Provider {
+				case bug.Name():
+					if rec.Status != h.StatusFail || rec.Stats != nil || rec.Gate == nil || len(rec.Gate.Failures) == 0 {
+						t.Fatalf("planted provider: status %q, stats %v, gate %+v", rec.Status, rec.Stats, rec.Gate)
+					}
+					t.Logf("caught: %s", rec.Gate.Failures[0])
+				case bug.Provider.Name():
+					if rec.Status != h.StatusOK || rec.Stats == nil {
+						t.Fatalf("honest provider: status %q (%+v)", rec.Status, rec.Gate)
+					}
+				}
+			}
+			var md bytes.Buffer
+			if err := rep.WriteMarkdown(&md); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(md.String(), "| "+bug.Name()+" | — | — | — | — | — | — | FAIL |") {
+				t.Fatalf("table does not show the FAIL row:\n%s", md.String())
+			}
+		})
+	}
+}
+
+// TestWrongSignatureMessage checks the gate's diagnosis of a signature that
+// does not verify under the reference.
+func TestWrongSignatureMessage(t *testing.T) {
+	ds := dataset(t, 110)
+	g, err := h.NewGate(ds, providers.Verifiers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := g.Check(planted{providers.P256k1{}, h.ECDSASign, flipBit}, h.ECDSASign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OK || res.Checked != h.GateN || !strings.Contains(res.Failures[0], "does not verify under") {
+		t.Fatalf("gate result %+v", res)
+	}
+	if res.Verifier == "" || res.Verifier == "none available" {
+		t.Fatalf("no reference verifier: %q", res.Verifier)
+	}
+}
+
+// otherAux signs BIP-340 with a different aux: valid signatures that are
+// not the deterministic ones.
+type otherAux struct{ providers.Btcec }
+
+func (otherAux) Name() string { return "other-aux" }
+
+func (o otherAux) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	cp := *ds
+	cp.Items = append([]h.Item(nil), ds.Items...)
+	for i := range cp.Items {
+		cp.Items[i].Aux[0] ^= 0x80
+	}
+	return o.Btcec.Prepare(c, &cp)
+}
+
+func TestValidButDifferentSignature(t *testing.T) {
+	g, err := h.NewGate(dataset(t, 110), providers.Verifiers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := g.Check(otherAux{}, h.SchnorrSign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OK || !strings.Contains(res.Failures[0], "verifies but differs from the deterministic") {
+		t.Fatalf("gate result %+v", res)
+	}
+}
+
+// TestAllProvidersPass runs the gate (no timing) on every provider that can
+// run here, on every case it supports.
+func TestAllProvidersPass(t *testing.T) {
+	rep, err := h.Run(h.Config{
+		Seed: 42, N: 120, Cases: h.AllCases, GateOnly: true,
+		Providers: providers.All(), Verifiers: providers.Verifiers(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := map[string]int{}
+	for _, rec := range rep.Records {
+		switch rec.Status {
+		case h.StatusGateOnly:
+			ran[rec.Provider]++
+		case h.StatusUnsupported:
+		default:
+			t.Errorf("%s / %s: %s %s %+v", rec.Case, rec.Provider, rec.Status, rec.Reason, rec.Gate)
+		}
+	}
+	for _, p := range rep.Providers {
+		t.Logf("%-13s available=%v %s %s", p.Name, p.Available, p.Info.Version, p.Reason)
+	}
+	if ran["p256k1"] != len(h.AllCases) || ran["btcec"] != len(h.AllCases) || ran["decred"] != 6 {
+		t.Fatalf("cases gated per provider: %v", ran)
+	}
+}
+
+func TestReportFormats(t *testing.T) {
+	rep, err := h.Run(h.Config{
+		Seed: 7, N: 50,
+		Timing:    h.Timing{Warmup: time.Millisecond, Measure: 3 * time.Millisecond},
+		Cases:     []h.Case{h.ECDSAVerify, h.SchnorrSign},
+		Providers: providers.All(), Verifiers: providers.Verifiers(), Baseline: "auto",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js, svg, md bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back h.Report
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Settings.Seed != 7 || back.Settings.N != 50 || len(back.Records) != len(rep.Records) || back.Env.GoVersion == "" || back.Env.CPUModel == "" {
+		t.Fatalf("JSON round trip lost data: %+v", back.Settings)
+	}
+	if err := rep.WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(svg.Bytes()))
+	for {
+		if _, err := dec.Token(); err != nil {
+			if err.Error() == "EOF" {
+				break
+			}
+			t.Fatalf("SVG is not well-formed XML: %v", err)
+		}
+	}
+	for _, want := range []string{"<svg", "ecdsa_verify", "p256k1", "decred"} {
+		if !strings.Contains(svg.String(), want) {
+			t.Fatalf("SVG lacks %q", want)
+		}
+	}
+	if err := rep.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| ecdsa_verify | p256k1 |") {
+		t.Fatalf("markdown:\n%s", md.String())
+	}
+}
