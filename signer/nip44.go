@@ -1,0 +1,89 @@
+package signer
+
+import (
+	"crypto/sha256"
+	"fmt"
+)
+
+// NIP-44 v2 derives its conversation key with HKDF-extract (RFC 5869), that
+// is HMAC-SHA256 keyed with the salt "nip44-v2" over the raw shared x:
+//
+//	conversation_key = HMAC-SHA256(key = "nip44-v2", message = shared_x)
+//
+// The HMAC pads, xored with the constant key, are computed once; each
+// derivation is then two SHA-256 calls on stack buffers, with no
+// allocation.
+
+// nip44Salt is the HKDF salt of NIP-44 version 2.
+const nip44Salt = "nip44-v2"
+
+// nip44IPad and nip44OPad are the 64-byte HMAC key blocks
+// (salt padded with zeros) xor 0x36 and xor 0x5c.
+var nip44IPad, nip44OPad = func() (ipad, opad [64]byte) {
+	for i := range ipad {
+		var k byte
+		if i < len(nip44Salt) {
+			k = nip44Salt[i]
+		}
+		ipad[i] = k ^ 0x36
+		opad[i] = k ^ 0x5c
+	}
+	return ipad, opad
+}()
+
+// ConversationKeySize is the length of a NIP-44 v2 conversation key.
+const ConversationKeySize = 32
+
+// nip44Extract sets out = HMAC-SHA256("nip44-v2", x).
+func nip44Extract(out, x *[32]byte) {
+	var buf [64 + 32]byte
+	copy(buf[:64], nip44IPad[:])
+	copy(buf[64:], x[:])
+	inner := sha256.Sum256(buf[:])
+	copy(buf[:64], nip44OPad[:])
+	copy(buf[64:], inner[:])
+	*out = sha256.Sum256(buf[:])
+	clear(buf[:])
+	clear(inner[:])
+}
+
+// DeriveConversationKey returns the NIP-44 v2 conversation key
+// HKDF-extract(salt = "nip44-v2", IKM = sharedX) for a 32-byte raw ECDH
+// secret sharedX (the output of ECDHRaw). It returns an error wrapping
+// ErrSharedSecretLength if sharedX is not 32 bytes. It runs in constant
+// time.
+func DeriveConversationKey(sharedX []byte) ([]byte, error) {
+	if len(sharedX) != 32 {
+		return nil, fmt.Errorf("%w (got %d)", ErrSharedSecretLength, len(sharedX))
+	}
+	var k [32]byte
+	nip44Extract(&k, (*[32]byte)(sharedX))
+	return k[:], nil
+}
+
+// ConversationKey returns the 32-byte NIP-44 v2 conversation key between
+// the signer's secret key and the peer key pub (32 bytes x-only or 33 bytes
+// compressed, as for ECDHRaw): HKDF-extract with salt "nip44-v2" over the
+// raw shared x. Both sides of a conversation get the same key. It runs in
+// constant time with respect to the secret, and returns ErrNoSecretKey if
+// the signer holds none and an error wrapping secp256k1.ErrInvalidPublicKey
+// for an invalid pub (including the small-order points of the twist that
+// NIP-44's test vectors try).
+func (s *Signer) ConversationKey(pub []byte) ([]byte, error) {
+	return orNil(s.AppendConversationKey(make([]byte, 0, ConversationKeySize), pub))
+}
+
+// AppendConversationKey appends the conversation key of ConversationKey to
+// dst and returns the extended slice. It does not allocate when dst has
+// room. On error dst is returned unchanged.
+func (s *Signer) AppendConversationKey(dst, pub []byte) ([]byte, error) {
+	var x, y, k [32]byte
+	defer clear(x[:])
+	defer clear(y[:])
+	defer clear(k[:])
+	if err := s.sharedPoint(pub, &x, &y); err != nil {
+		return dst, err
+	}
+	nip44Extract(&k, &x)
+	return append(dst, k[:]...), nil
+}
