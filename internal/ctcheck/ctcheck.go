@@ -8,7 +8,9 @@
 // the two ways a secret leaks through timing that memcheck can see. Public
 // marks bytes as defined again; it is the declassification point for values
 // that are public by design, such as a signature or the validity of a key,
-// and mirrors libsecp256k1's secp256k1_declassify.
+// and mirrors libsecp256k1's secp256k1_declassify. SecretBytes lets a harness
+// check that a value is still secret, so that a clean run cannot come from a
+// secret declassified too early.
 //
 // The real implementation needs the build tag valgrind on linux/amd64 (see
 // internal/ctgrind and .ci/ctgrind.sh); it issues valgrind client requests

@@ -18,6 +18,9 @@ func TestOutsideValgrind(t *testing.T) {
 	if b[0] != 1 || b[3] != 4 {
 		t.Fatalf("memory changed: %v", b)
 	}
+	if n := SecretBytes(unsafe.Pointer(&b[0]), uintptr(len(b))); n != 0 {
+		t.Fatalf("SecretBytes = %d outside valgrind", n)
+	}
 }
 
 func TestZeroAllocs(t *testing.T) {

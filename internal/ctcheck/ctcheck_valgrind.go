@@ -10,6 +10,7 @@ const (
 	reqRunningOnValgrind = 0x1001
 	reqMakeMemUndefined  = 0x4d430001
 	reqMakeMemDefined    = 0x4d430002
+	reqGetVBits          = 0x4d430008
 )
 
 // clientRequest issues a valgrind client request and returns its result, or
@@ -31,4 +32,25 @@ func Public(p unsafe.Pointer, n uintptr) {
 // RunningOnValgrind reports whether the program runs under valgrind.
 func RunningOnValgrind() bool {
 	return clientRequest(reqRunningOnValgrind, 0, 0, 0, 0, 0) != 0
+}
+
+// SecretBytes returns how many of the n bytes at p memcheck considers
+// undefined (secret), or 0 when not running under valgrind. A harness uses it
+// to check that a value it expects to be secret still is, so that a check
+// cannot pass because the secret was declassified.
+func SecretBytes(p unsafe.Pointer, n uintptr) int {
+	if n == 0 {
+		return 0
+	}
+	vbits := make([]byte, n)
+	if clientRequest(reqGetVBits, uintptr(p), uintptr(unsafe.Pointer(&vbits[0])), n, 0, 0) != 1 {
+		return 0
+	}
+	count := 0
+	for _, v := range vbits {
+		if v != 0 {
+			count++
+		}
+	}
+	return count
 }

@@ -22,6 +22,11 @@
 // computed from a secret) is the library's job, with ctcheck.Public at the
 // point where a value becomes public.
 //
+// The harness also checks, with memcheck's V bits (ctcheck.SecretBytes), that
+// values which must stay secret (private keys, tweaked keys, ECDH outputs)
+// are still entirely secret when they come out, so a clean report cannot come
+// from a library that declassified its secrets.
+//
 // Without valgrind the program runs the same workload unchecked, and still
 // checks the results, so `go build ./...` and a plain run keep it honest.
 package main
@@ -56,6 +61,21 @@ func public(b []byte) {
 	}
 }
 
+// onValgrind is set when memcheck tracks the secrets.
+var onValgrind bool
+
+// stillSecret fails the run if b is no longer entirely secret: a value the
+// caller must treat as secret (a private key, an ECDH output) was
+// declassified, which would make a clean report meaningless.
+func stillSecret(what string, b []byte) {
+	if !onValgrind || len(b) == 0 {
+		return
+	}
+	if n := ctcheck.SecretBytes(unsafe.Pointer(&b[0]), uintptr(len(b))); n != len(b) {
+		fail("%s: only %d of %d bytes are still secret (declassified too early)", what, n, len(b))
+	}
+}
+
 // publicErr declassifies an error value (its interface words): whether an
 // operation on a secret succeeded is public, as in libsecp256k1.
 func publicErr(err *error) {
@@ -85,7 +105,7 @@ func fail(format string, args ...any) {
 func main() {
 	canary := flag.Bool("canary", false, "run only a deliberately leaky function, which memcheck must report")
 	flag.Parse()
-	onValgrind := ctcheck.RunningOnValgrind()
+	onValgrind = ctcheck.RunningOnValgrind()
 	if !onValgrind {
 		fmt.Fprintln(os.Stderr, "ctgrind: not running under valgrind (or built without -tags valgrind): nothing is checked for constant time")
 	}
@@ -93,6 +113,7 @@ func main() {
 		runCanary()
 		return
 	}
+	selfTest()
 	remote := mustKey(remoteKey)
 	for i, k := range keys {
 		runKey(i, mustHex(k), remote)
@@ -101,8 +122,24 @@ func main() {
 	if failures > 0 {
 		os.Exit(1)
 	}
-	fmt.Printf("ctgrind: %d keys: NewPrivateKey, PublicKey, GenerateKey, ecdsa.Sign, ecdsa.SignRecoverable, schnorr.SignWithAux, ECDH, ECDHSHA256 (valgrind: %v)\n",
+	fmt.Printf("ctgrind: %d keys: NewPrivateKey, PublicKey, GenerateKey, ecdsa.Sign, ecdsa.SignRecoverable, schnorr.SignWithAux, "+
+		"Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, ECDH, ECDHSHA256 (valgrind: %v)\n",
 		len(keys), onValgrind)
+}
+
+// selfTest checks that marking works: a secret buffer reads as secret, and
+// as public once declassified.
+func selfTest() {
+	if !onValgrind {
+		return
+	}
+	var b [32]byte
+	secret(b[:])
+	stillSecret("self-test buffer", b[:])
+	public(b[:])
+	if n := ctcheck.SecretBytes(unsafe.Pointer(&b), 32); n != 0 {
+		fail("self-test: %d bytes still secret after Public", n)
+	}
 }
 
 func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
@@ -164,6 +201,8 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 		}
 	}
 
+	runTweaks(i, priv)
+
 	// ECDH: the output is a secret too; it is declassified only to check it
 	// against the remote side's result.
 	shared, err := priv.ECDH(remote.PublicKey())
@@ -174,6 +213,8 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 		fail("key %d: ECDH: %v, ECDHSHA256: %v", i, err, err2)
 		return
 	}
+	stillSecret(fmt.Sprintf("key %d: ECDH output", i), shared)
+	stillSecret(fmt.Sprintf("key %d: ECDHSHA256 output", i), hashed)
 	public(shared)
 	public(hashed)
 	wantShared, err := remote.ECDH(pub)
@@ -183,6 +224,58 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 	wantHashed, err := remote.ECDHSHA256(pub)
 	if err != nil || !bytes.Equal(hashed, wantHashed) {
 		fail("key %d: ECDHSHA256 disagrees with the remote side (%v)", i, err)
+	}
+	stillSecret(fmt.Sprintf("key %d: private key after all operations", i), priv.Bytes())
+}
+
+// runTweaks runs the private-key tweaks on priv with a secret tweak, and
+// checks each result's public key against the same operation on an unmarked
+// copy of the inputs.
+func runTweaks(i int, priv *secp256k1.PrivateKey) {
+	plain := mustKey(keys[i])
+	tweakOf := func(name string) []byte {
+		t := sha256.Sum256([]byte(fmt.Sprintf("ctgrind tweak %s %d", name, i)))
+		return t[:]
+	}
+	for _, op := range []struct {
+		name string
+		f    func(k *secp256k1.PrivateKey, tweak []byte) (*secp256k1.PrivateKey, error)
+	}{
+		{"Negate", func(k *secp256k1.PrivateKey, _ []byte) (*secp256k1.PrivateKey, error) { return k.Negate(), nil }},
+		{"TweakAdd", (*secp256k1.PrivateKey).TweakAdd},
+		{"TweakMul", (*secp256k1.PrivateKey).TweakMul},
+		{"XOnlyTweakAdd", (*secp256k1.PrivateKey).XOnlyTweakAdd},
+		// The taproot tweak is derived from public data (the merkle
+		// root and the public key); only the key is secret.
+		{"TaprootTweak", func(k *secp256k1.PrivateKey, root []byte) (*secp256k1.PrivateKey, error) { return k.TaprootTweak(root) }},
+	} {
+		tweak := tweakOf(op.name)
+		want, err := op.f(plain, tweak)
+		if err != nil {
+			fail("key %d: %s on unmarked inputs: %v", i, op.name, err)
+			continue
+		}
+		secretTweak := append([]byte(nil), tweak...)
+		if op.name != "TaprootTweak" {
+			secret(secretTweak)
+		}
+		got, err := op.f(priv, secretTweak)
+		publicErr(&err)
+		if err != nil {
+			fail("key %d: %s: %v", i, op.name, err)
+			continue
+		}
+		stillSecret(fmt.Sprintf("key %d: %s result", i, op.name), got.Bytes())
+		gotPub := got.PublicKey().BytesCompressed()
+		public(gotPub)
+		if !bytes.Equal(gotPub, want.PublicKey().BytesCompressed()) {
+			fail("key %d: %s: public key %x, want %x", i, op.name, gotPub, want.PublicKey().BytesCompressed())
+		}
+		eq := got.Equal(want)
+		ctcheck.Public(unsafe.Pointer(&eq), unsafe.Sizeof(eq))
+		if !eq {
+			fail("key %d: %s: PrivateKey.Equal = false for keys with equal public keys", i, op.name)
+		}
 	}
 }
 
@@ -211,6 +304,7 @@ func runGenerateKey() {
 		fail("GenerateKey: %v", err)
 		return
 	}
+	stillSecret("GenerateKey: private key", priv.Bytes())
 	pubBytes := priv.PublicKey().BytesCompressed()
 	public(pubBytes)
 	if want := mustKey(keys[2]).PublicKey().BytesCompressed(); !bytes.Equal(pubBytes, want) {
