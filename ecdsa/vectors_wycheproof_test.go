@@ -188,6 +188,12 @@ func runWycheproofECDSA(t *testing.T, path, typ, sha, schema string, newH func()
 				if !bytes.Equal(again, sigBytes) {
 					t.Errorf("re-encoded as %x, parsed from %x", again, sigBytes)
 				}
+				if mode != modeP1363 {
+					// The lax parser accepts everything the strict one does.
+					if lax, err := ecdsa.ParseDERSignatureLax(sigBytes); err != nil || !lax.Equal(sig) {
+						t.Errorf("ParseDERSignatureLax: %v", err)
+					}
+				}
 				if !sig.IsLowS() {
 					highS++
 				}
