@@ -786,3 +786,40 @@ func BenchmarkTweak(b *testing.B) {
 		}
 	})
 }
+
+// FuzzTweakAdd checks, for any key and tweak bytes, that the private and
+// public tweaks agree, succeed or fail together, and never panic.
+func FuzzTweakAdd(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{1}, 32), make([]byte, 32))
+	f.Add(bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{0xff}, 32))
+	f.Add(twBE32(big.NewInt(3)), twBE32(new(big.Int).Sub(twN, big.NewInt(3))))
+	f.Fuzz(func(t *testing.T, d, tw []byte) {
+		k, err := secp256k1.NewPrivateKey(d)
+		if err != nil {
+			return
+		}
+		pub := k.PublicKey()
+		ka, err1 := k.TweakAdd(tw)
+		pa, err2 := pub.TweakAdd(tw)
+		if (err1 == nil) != (err2 == nil) || (err1 == nil && !pa.Equal(ka.PublicKey())) {
+			t.Fatalf("TweakAdd: private %v, public %v", err1, err2)
+		}
+		km, err1 := k.TweakMul(tw)
+		pm, err2 := pub.TweakMul(tw)
+		if (err1 == nil) != (err2 == nil) || (err1 == nil && !pm.Equal(km.PublicKey())) {
+			t.Fatalf("TweakMul: private %v, public %v", err1, err2)
+		}
+		x, _ := pub.XOnly()
+		kx, err1 := k.XOnlyTweakAdd(tw)
+		px, err2 := x.TweakAdd(tw)
+		if (err1 == nil) != (err2 == nil) || (err1 == nil && !px.Equal(kx.PublicKey())) {
+			t.Fatalf("XOnlyTweakAdd: private %v, public %v", err1, err2)
+		}
+		if err2 == nil {
+			qx, odd := px.XOnly()
+			if !x.TweakAddCheck(qx.Bytes(), odd, tw) {
+				t.Fatal("TweakAddCheck rejects TweakAdd's result")
+			}
+		}
+	})
+}
