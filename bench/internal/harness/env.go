@@ -17,6 +17,9 @@ type Env struct {
 	OS         string            `json:"os"`
 	Arch       string            `json:"arch"`
 	Kernel     string            `json:"kernel,omitempty"`
+	// LoadAvg is /proc/loadavg when the run started: other work on the
+	// machine widens the spread of the numbers.
+	LoadAvg string `json:"loadavg,omitempty"`
 	CPUModel   string            `json:"cpu_model"`
 	CPUFlags   []string          `json:"cpu_flags,omitempty"`
 	NumCPU     int               `json:"num_cpu"`
@@ -51,6 +54,11 @@ func CollectEnv() Env {
 	}
 	e.Hostname, _ = os.Hostname()
 	e.CPUModel, e.CPUFlags = cpuInfo()
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 3 {
+			e.LoadAvg = strings.Join(f[:3], " ")
+		}
+	}
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		e.Kernel = strings.TrimSpace(string(b))
 	}

@@ -120,6 +120,8 @@ type Info struct {
 	Version string `json:"version,omitempty"`
 	// Mode says how the implementation runs (pure Go, cgo, asm/purego, native).
 	Mode string `json:"mode,omitempty"`
+	// Legend is the short description shown in the chart legend.
+	Legend string `json:"legend,omitempty"`
 	// Notes lists per-case remarks (what API a case maps to, caveats).
 	Notes map[Case]string `json:"notes,omitempty"`
 	// Extra holds anything else worth recording (library path, context setup).

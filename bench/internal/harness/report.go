@@ -75,6 +75,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if e.PinnedCore >= 0 {
 		fmt.Fprintf(&b, "; pinned to CPU %d", e.PinnedCore)
 	}
+	if e.LoadAvg != "" {
+		fmt.Fprintf(&b, "; load average at start %s", e.LoadAvg)
+	}
 	b.WriteString("\n\n")
 
 	base := s.Baseline
@@ -226,7 +229,6 @@ func (r *Report) WriteSVG(w io.Writer) error {
 		width   = 1000
 		left    = 250
 		right   = 150
-		top     = 118
 		barH    = 16
 		barGap  = 4
 		groupGp = 22
@@ -245,14 +247,9 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	}
 	x := func(v float64) float64 { return float64(left) + plotW*v/axisMax }
 
-	height := top + 40
-	for _, g := range groups {
-		height += groupGp + len(g.bars)*(barH+barGap)
-	}
-
+	// The body is written first; the header needs the height, known once
+	// the legend has wrapped.
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`+"\n", width, height, width, height)
-	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
 	title := "secp256k1: median time per operation"
 	if useRatio {
 		title = fmt.Sprintf("secp256k1: median time per operation relative to %s (lower is faster)", r.Settings.Baseline)
@@ -262,9 +259,24 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	fmt.Fprintf(&b, `<text x="20" y="30" font-size="19" font-weight="bold">%s</text>`+"\n", xmlEscape(title))
 	sub := fmt.Sprintf("%s · %s · GOAMD64=%s · p256k1 %s · seed %d, n %d · %s", r.Env.CPUModel, r.Env.GoVersion, r.Env.GOAMD64, r.Env.P256k1Mode, r.Settings.Seed, r.Settings.N, r.Env.Time[:10])
 	fmt.Fprintf(&b, `<text x="20" y="52" font-size="12.5" fill="#444">%s</text>`+"\n", xmlEscape(sub))
+	var vers []string
+	for _, p := range r.Providers {
+		v := p.Info.Version
+		if p.Name == "p256k1" && r.Env.P256k1Revision != "" {
+			v = "rev " + r.Env.P256k1Revision
+		}
+		if p.Available && v != "" {
+			vers = append(vers, p.Name+" "+v)
+		}
+	}
+	vy := 70
+	for _, line := range wrap(vers, " · ", 150) {
+		fmt.Fprintf(&b, `<text x="20" y="%d" font-size="11.5" fill="#444">%s</text>`+"\n", vy, xmlEscape(line))
+		vy += 16
+	}
 
-	// Legend.
-	lx := 20.0
+	// Legend, wrapped to the chart width.
+	lx, ly := 20.0, float64(vy+12)
 	colors := map[string]string{}
 	fi := 0
 	for _, name := range r.providerOrder() {
@@ -285,13 +297,27 @@ func (r *Report) WriteSVG(w io.Writer) error {
 		}
 		label := name
 		for _, p := range r.Providers {
-			if p.Name == name && p.Info.Mode != "" {
-				label = fmt.Sprintf("%s (%s)", name, p.Info.Mode)
+			if p.Name == name {
+				switch {
+				case p.Info.Legend != "":
+					label = fmt.Sprintf("%s (%s)", name, p.Info.Legend)
+				case p.Info.Mode != "":
+					label = fmt.Sprintf("%s (%s)", name, p.Info.Mode)
+				}
 			}
 		}
-		fmt.Fprintf(&b, `<rect x="%.0f" y="68" width="14" height="14" fill="%s"/>`, lx, c)
-		fmt.Fprintf(&b, `<text x="%.0f" y="80" font-size="12.5">%s</text>`+"\n", lx+19, xmlEscape(label))
-		lx += 19 + 7.2*float64(len(label)) + 22
+		w := 19 + 6.9*float64(len([]rune(label))) + 22
+		if lx+w > width-10 && lx > 20 {
+			lx, ly = 20, ly+20
+		}
+		fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="14" height="14" fill="%s"/>`, lx, ly-12, c)
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-size="12.5">%s</text>`+"\n", lx+19, ly, xmlEscape(label))
+		lx += w
+	}
+	top := int(ly) + 38
+	height := top + 40
+	for _, g := range groups {
+		height += groupGp + len(g.bars)*(barH+barGap)
 	}
 
 	// Grid and axis labels.
@@ -324,13 +350,15 @@ func (r *Report) WriteSVG(w io.Writer) error {
 			if useRatio {
 				label = fmt.Sprintf("%.2f× · %.1f µs", br.value, br.median/1000)
 			}
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="12">%s</text>`+"\n", x(br.value)+5, y+barH-3, label)
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="12" stroke="#ffffff" stroke-width="3" paint-order="stroke">%s</text>`+"\n", x(br.value)+5, y+barH-3, label)
 			y += barH + barGap
 		}
 		y += 4
 	}
 	b.WriteString("</svg>\n")
-	_, err := io.WriteString(w, b.String())
+	head := fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">`+"\n", width, height, width, height) +
+		`<rect width="100%" height="100%" fill="#ffffff"/>` + "\n"
+	_, err := io.WriteString(w, head+b.String())
 	return err
 }
 
@@ -351,4 +379,26 @@ func trimFloat(v float64) string {
 	s := fmt.Sprintf("%.2f", v)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	return s
+}
+
+// wrap joins parts with sep into lines of at most width runes (a part
+// longer than width gets a line of its own).
+func wrap(parts []string, sep string, width int) []string {
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		switch {
+		case cur == "":
+			cur = p
+		case len([]rune(cur+sep+p)) <= width:
+			cur += sep + p
+		default:
+			lines = append(lines, cur)
+			cur = p
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }

@@ -29,6 +29,7 @@ func (Btcec) Info() h.Info {
 		Module:  btcecModule,
 		Version: h.DepVersion(btcecModule) + " (decred " + h.DepVersion(decredModule) + ")",
 		Mode:    "pure Go",
+		Legend:  "pure Go",
 		Notes: map[h.Case]string{
 			h.SchnorrSign: "schnorr.Sign with CustomNonce(aux) (BIP-340 nonce) and FastSign (skips btcec's default post-sign verification); variable time",
 			h.ECDSASign:   "btcec/v2/ecdsa.Sign = decred ecdsa.Sign (variable time)",

@@ -27,6 +27,7 @@ func (Decred) Info() h.Info {
 		Module:  decredModule,
 		Version: h.DepVersion(decredModule),
 		Mode:    "pure Go",
+		Legend:  "pure Go",
 		Notes: map[h.Case]string{
 			h.SchnorrSign:  "decred v4's schnorr package is EC-Schnorr-DCRv0, not BIP-340: unsupported",
 			h.ECDSASign:    "variable-time signing (ScalarBaseMultNonConst on the nonce)",

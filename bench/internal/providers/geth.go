@@ -36,6 +36,7 @@ func (Geth) Info() h.Info {
 		Module:  gethModule + "/crypto/secp256k1",
 		Version: h.DepVersion(gethModule) + " (bundled libsecp256k1 " + gethBundledLibsecp + ")",
 		Mode:    "cgo",
+		Legend:  "cgo, bundled libsecp256k1 " + gethBundledLibsecp,
 		Notes: map[h.Case]string{
 			h.PubkeyCreate:         "S256().ScalarBaseMult (what crypto.ToECDSA uses): secp256k1_ext_scalar_mul = constant-time ecmult_const of G, not the generator comb; big.Int output compressed in Go",
 			h.ECDSASign:            "secp256k1.Sign: secret key bytes in, 65-byte r||s||v out (one cgo call)",

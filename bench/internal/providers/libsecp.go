@@ -440,6 +440,7 @@ func (Libsecp) Info() h.Info {
 		Library: "libsecp256k1 (system shared library)",
 		Version: s.version,
 		Mode:    "cgo, dlopen",
+		Legend:  "cgo, " + s.version,
 		Notes: map[h.Case]string{
 			h.ECDH:         "secp256k1_ecdh with a hash function that copies x (no SHA-256), parsed public key",
 			h.SchnorrSign:  "secp256k1_schnorrsig_sign32 on a key pair created beforehand",

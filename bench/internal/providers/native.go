@@ -72,6 +72,7 @@ func (n *Native) Info() h.Info {
 		Module:  n.dir,
 		Version: v,
 		Mode:    "native C, -O2",
+		Legend:  strings.TrimPrefix(n.res.Library+", C via Rust", ", "),
 		Notes: map[h.Case]string{
 			h.ECDH: "secp256k1_ecdh with a hash function that copies x",
 		},

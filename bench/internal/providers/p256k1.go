@@ -31,6 +31,7 @@ func (P256k1) Info() h.Info {
 		Module:  p256k1Module,
 		Version: h.DepVersion(p256k1Module),
 		Mode:    "pure Go, " + p256k1Mode(),
+		Legend:  "pure Go, " + p256k1Short(),
 		Notes: map[h.Case]string{
 			h.SchnorrSign: "schnorr.SignWithAux on a *PrivateKey parsed beforehand (p256k1 has no separate key-pair type)",
 			h.ECDH:        "PrivateKey.ECDH (raw x), constant time",

@@ -8,3 +8,6 @@ package providers
 // its twin in p256k1_mode_purego.go are the one place that reads the mode;
 // they switch to the library's own report once it exports one.
 func p256k1Mode() string { return "purego (generic Go)" }
+
+// p256k1Short is the mode for chart legends.
+func p256k1Short() string { return "generic Go" }
