@@ -12,14 +12,14 @@ import (
 
 // Env records where and how the numbers were taken.
 type Env struct {
-	Time       string            `json:"time"`
-	Hostname   string            `json:"hostname,omitempty"`
-	OS         string            `json:"os"`
-	Arch       string            `json:"arch"`
-	Kernel     string            `json:"kernel,omitempty"`
+	Time     string `json:"time"`
+	Hostname string `json:"hostname,omitempty"`
+	OS       string `json:"os"`
+	Arch     string `json:"arch"`
+	Kernel   string `json:"kernel,omitempty"`
 	// LoadAvg is /proc/loadavg when the run started: other work on the
 	// machine widens the spread of the numbers.
-	LoadAvg string `json:"loadavg,omitempty"`
+	LoadAvg    string            `json:"loadavg,omitempty"`
 	CPUModel   string            `json:"cpu_model"`
 	CPUFlags   []string          `json:"cpu_flags,omitempty"`
 	NumCPU     int               `json:"num_cpu"`
