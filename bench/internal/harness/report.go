@@ -70,8 +70,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 	}
 	s := r.Settings
-	fmt.Fprintf(&b, "- dataset: seed %d, n %d; gate on the first %d items; warm-up %gms, measure %gms per case; timer overhead %.0f ns/sample",
-		s.Seed, s.N, s.GateN, s.WarmupMs, s.MeasureMs, e.TimerOverheadNs)
+	fmt.Fprintf(&b, "- dataset: seed %d, n %d; gate on the first %d items", s.Seed, s.N, s.GateN)
+	if s.GateOnly {
+		b.WriteString("; gate only (--check), nothing timed")
+	} else {
+		fmt.Fprintf(&b, "; warm-up %gms, measure %gms per case; timer overhead %.0f ns/sample", s.WarmupMs, s.MeasureMs, e.TimerOverheadNs)
+	}
 	if e.PinnedCore >= 0 {
 		fmt.Fprintf(&b, "; pinned to CPU %d", e.PinnedCore)
 	}

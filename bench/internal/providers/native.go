@@ -54,10 +54,19 @@ func (*Native) Name() string { return "native" }
 
 // Available implements harness.Provider.
 func (n *Native) Available() error {
-	if !n.ran {
-		return errors.New("native anchor not run")
+	if n.ran {
+		return n.err
 	}
-	return n.err
+	// Not run yet (--list): say whether it could run.
+	if _, err := exec.LookPath("cargo"); err != nil {
+		return errors.New("cargo not found in PATH (install Rust to run the native anchor)")
+	}
+	if n.dir == "" {
+		if _, err := findNativeDir(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Info implements harness.Provider.
@@ -200,8 +209,11 @@ func lastLines(s string, k int) string {
 // the native program recorded for the first items of the dataset (or of
 // its mutated copy), for the correctness gate. It is never timed here.
 func (n *Native) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
-	if err := n.Available(); err != nil {
-		return nil, err
+	if !n.ran {
+		return nil, errors.New("native anchor not run")
+	}
+	if n.err != nil {
+		return nil, n.err
 	}
 	nc, ok := n.res.Cases[string(c)]
 	if !ok {
