@@ -5,12 +5,17 @@
 //
 //   - package secp256k1 (this one): private keys (GenerateKey,
 //     NewPrivateKey), public keys in SEC 1 form (NewPublicKey) and in BIP-340
-//     x-only form (NewXOnlyPublicKey), and ECDH (PrivateKey.ECDH for the raw
+//     x-only form (NewXOnlyPublicKey), ECDH (PrivateKey.ECDH for the raw
 //     shared x coordinate, PrivateKey.ECDHSHA256 for libsecp256k1's default
-//     hashed secret);
+//     hashed secret), key tweaks with libsecp256k1's semantics (TweakAdd,
+//     TweakMul, Negate, CombinePublicKeys, x-only tweaks and their check,
+//     BIP-327 key sorting) and BIP-341 taproot keys (TaprootOutputKey,
+//     PrivateKey.TaprootTweak);
 //   - package ecdsa: RFC 6979 ECDSA signatures identical to libsecp256k1's,
 //     low-S, strict and lax DER, compact form and public-key recovery;
-//   - package schnorr: BIP-340 Schnorr signatures.
+//   - package schnorr: BIP-340 Schnorr signatures;
+//   - package signer: a nostr signer with the method sets nostr relays and
+//     clients program against, NIP-44 conversation keys and NIP-01 event ids.
 //
 // # Constant time
 //
