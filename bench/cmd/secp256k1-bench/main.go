@@ -49,6 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		n         = fs.Int("n", 10000, "dataset size (items are used round-robin)")
 		warmup    = fs.Duration("warmup", 250*time.Millisecond, "untimed warm-up per case and provider")
 		measure   = fs.Duration("measure", 2000*time.Millisecond, "measurement time per case and provider")
+		rounds    = fs.Int("rounds", 8, "interleaved rounds the measurement time is split into (providers of a case take turns)")
 		caseList  = fs.String("case", "all", "comma-separated cases: "+strings.Join(caseNames(), ","))
 		provList  = fs.String("provider", "all", "comma-separated providers: "+strings.Join(providerNames(), ",")+" (native needs --native)")
 		baseline  = fs.String("baseline", "auto", "provider the ratio column divides by (auto: libsecp256k1, else geth; none: no ratio)")
@@ -61,6 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		libsecp   = fs.String("libsecp", "", "path of the libsecp256k1 shared object to load (default: search the usual names)")
 		check     = fs.Bool("check", false, "run only the correctness gate (no timing); exit 1 on any FAIL")
 		list      = fs.Bool("list", false, "list providers and whether they can run here, then exit")
+		spread    = fs.String("spread", "", "print the run-to-run spread of the medians in the given comma-separated --json reports, then exit")
 		quiet     = fs.Bool("quiet", false, "no progress line on stderr")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -71,6 +73,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	providers.LibsecpPath = *libsecp
+	if *spread != "" {
+		var reps []*h.Report
+		for _, f := range strings.Split(*spread, ",") {
+			r, err := h.ReadReport(strings.TrimSpace(f))
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return 2
+			}
+			reps = append(reps, r)
+		}
+		if err := h.WriteSpread(stdout, reps); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		return 0
+	}
 
 	cases, err := h.ParseCases(*caseList)
 	if err != nil {
@@ -116,7 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := h.Config{
 		Seed:      *seed,
 		N:         *n,
-		Timing:    h.Timing{Warmup: *warmup, Measure: *measure},
+		Timing:    h.Timing{Warmup: *warmup, Measure: *measure, Rounds: *rounds},
 		Cases:     cases,
 		Providers: provs,
 		Verifiers: providers.Verifiers(),
@@ -128,14 +146,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if nat != nil {
 		cfg.BeforeGate = func(ds, bad *h.Dataset) error {
+			var log io.Writer
 			if !*quiet {
-				fmt.Fprintln(stderr, "running the native anchor (cargo build --release, then the same cases)...")
+				log = stderr
 			}
-			nat.Run(ds, bad, cases, cfg.Timing, pinned, stderr)
+			nat.Run(ds, bad, cases, pinned, log)
 			return nil
 		}
 	}
 	rep, err := h.Run(cfg)
+	if nat != nil {
+		nat.Close()
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "secp256k1-bench:", err)
 		return 2

@@ -34,76 +34,150 @@ type Stats struct {
 
 // Timing holds the measurement parameters.
 type Timing struct {
-	Warmup  time.Duration
+	// Warmup is the untimed warm-up per case and provider.
+	Warmup time.Duration
+	// Measure is the total measurement time per case and provider.
 	Measure time.Duration
-	// MinSamples is the minimum number of timed operations, whatever
-	// Measure says.
+	// Rounds splits Measure into that many slices; Run interleaves the
+	// providers of a case slice by slice (rotating their order), so that
+	// load changes on the machine hit every provider alike. 0 means 1.
+	Rounds int
+	// MinSamples is the minimum number of timed operations per slice,
+	// whatever Measure says.
 	MinSamples int
+}
+
+// External is implemented by providers that run in another process (the
+// native anchor). Instead of timing an Op, the harness asks them for the
+// individual timings (ns) of one measurement slice, taken after the given
+// untimed warm-up.
+type External interface {
+	Sample(c Case, warmup, measure time.Duration) ([]int64, error)
 }
 
 var sink byte
 
-// Measure runs op in a loop over the n dataset items: first for the warm-up
-// duration (untimed), then for the measurement duration, timing every call
-// individually with the monotonic clock. expectOK is what a correct op
-// returns in ok (true for every case on the main dataset).
-//
-// Each operation is timed on its own: the cheapest case here costs several
-// microseconds, so the clock read (TimerOverhead, ~20-40 ns with the vDSO)
-// adds well under 1% and is reported rather than subtracted.
-func Measure(op Op, n int, t Timing) Stats {
-	if t.MinSamples <= 0 {
-		t.MinSamples = 10
+// sampler accumulates the timings of one case on one provider over the
+// slices of a run.
+type sampler struct {
+	op      Op
+	ext     External
+	c       Case
+	n, i    int
+	min     int
+	samples []int64
+	mallocs uint64
+	bytes   uint64
+	errs    int
+	wall    time.Duration
+	err     error
+}
+
+func (s *sampler) call() (time.Duration, bool) {
+	t0 := time.Now()
+	out, ok := s.op(s.i)
+	d := time.Since(t0)
+	if len(out) > 0 {
+		sink ^= out[0]
 	}
-	i := 0
-	warm := 0
+	if s.i++; s.i == s.n {
+		s.i = 0
+	}
+	return d, ok
+}
+
+// warm runs the op untimed for d (at least twice).
+func (s *sampler) warm(d time.Duration) {
+	if s.ext != nil {
+		return // the external process warms up inside each slice
+	}
 	start := time.Now()
-	for warm < 2 || time.Since(start) < t.Warmup {
-		out, _ := op(i)
+	for k := 0; k < 2 || time.Since(start) < d; k++ {
+		out, _ := s.op(s.i)
 		if len(out) > 0 {
 			sink ^= out[0]
 		}
-		warm++
-		if i++; i == n {
-			i = 0
+		if s.i++; s.i == s.n {
+			s.i = 0
 		}
 	}
-	rate := float64(warm) / float64(max(time.Since(start), time.Microsecond))
-	capHint := int(rate*float64(t.Measure)*1.25) + 1024
-	samples := make([]int64, 0, min(capHint, 1<<24))
+}
 
+// slice re-warms for warm, then times operations individually for d.
+func (s *sampler) slice(warm, d time.Duration) {
+	if s.err != nil {
+		return
+	}
+	if s.ext != nil {
+		begin := time.Now()
+		raw, err := s.ext.Sample(s.c, warm, d)
+		if err != nil {
+			s.err = err
+			return
+		}
+		s.samples = append(s.samples, raw...)
+		s.wall += time.Since(begin)
+		return
+	}
+	s.warm(warm)
+	if s.samples == nil {
+		s.samples = make([]int64, 0, 1<<14)
+	}
 	runtime.GC()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	errs := 0
 	begin := time.Now()
-	end := begin.Add(t.Measure)
-	for {
+	end := begin.Add(d)
+	for k := 0; ; k++ {
 		t0 := time.Now()
-		out, ok := op(i)
-		d := time.Since(t0)
-		samples = append(samples, int64(d))
+		dur, ok := s.call()
+		s.samples = append(s.samples, int64(dur))
 		if !ok {
-			errs++
+			s.errs++
 		}
-		if len(out) > 0 {
-			sink ^= out[0]
-		}
-		if i++; i == n {
-			i = 0
-		}
-		if len(samples) >= t.MinSamples && t0.After(end) {
+		if k+1 >= s.min && t0.After(end) {
 			break
 		}
 	}
-	wall := time.Since(begin)
+	s.wall += time.Since(begin)
 	runtime.ReadMemStats(&m1)
-	st := Summarize(samples)
-	st.AllocsPerOp = float64(m1.Mallocs-m0.Mallocs) / float64(len(samples))
-	st.BytesPerOp = float64(m1.TotalAlloc-m0.TotalAlloc) / float64(len(samples))
-	st.Errors = errs
-	st.WallNs = int64(wall)
+	s.mallocs += m1.Mallocs - m0.Mallocs
+	s.bytes += m1.TotalAlloc - m0.TotalAlloc
+}
+
+func (s *sampler) stats() Stats {
+	n := len(s.samples)
+	st := Summarize(s.samples)
+	if n > 0 && s.ext == nil {
+		st.AllocsPerOp = float64(s.mallocs) / float64(n)
+		st.BytesPerOp = float64(s.bytes) / float64(n)
+	}
+	st.Errors = s.errs
+	st.WallNs = int64(s.wall)
 	return st
+}
+
+func newSampler(p Provider, c Case, op Op, n int, t Timing) *sampler {
+	s := &sampler{op: op, c: c, n: n, min: t.MinSamples}
+	if s.min <= 0 {
+		s.min = 10
+	}
+	if e, ok := p.(External); ok {
+		s.ext = e
+	}
+	return s
+}
+
+// Measure times op over the n dataset items, round-robin: a warm-up for
+// t.Warmup (untimed), then every call timed individually with the monotonic
+// clock for t.Measure. The cheapest case costs several microseconds, so the
+// clock read (TimerOverhead, ~20-50 ns with the vDSO) adds about 1% at
+// most; it is reported, not subtracted.
+func Measure(op Op, n int, t Timing) Stats {
+	s := &sampler{op: op, n: n, min: max(t.MinSamples, 10)}
+	s.warm(t.Warmup)
+	s.slice(0, t.Measure)
+	return s.stats()
 }
 
 // Summarize computes the order statistics of samples (nanoseconds). It

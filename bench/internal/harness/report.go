@@ -74,7 +74,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if s.GateOnly {
 		b.WriteString("; gate only (--check), nothing timed")
 	} else {
-		fmt.Fprintf(&b, "; warm-up %gms, measure %gms per case; timer overhead %.0f ns/sample", s.WarmupMs, s.MeasureMs, e.TimerOverheadNs)
+		fmt.Fprintf(&b, "; warm-up %gms, measure %gms per case and provider in %d interleaved rounds; timer overhead %.0f ns/sample", s.WarmupMs, s.MeasureMs, max(s.Rounds, 1), e.TimerOverheadNs)
 	}
 	if e.PinnedCore >= 0 {
 		fmt.Fprintf(&b, "; pinned to CPU %d", e.PinnedCore)

@@ -45,6 +45,7 @@ type Settings struct {
 	GateN     int      `json:"gate_n"`
 	WarmupMs  float64  `json:"warmup_ms"`
 	MeasureMs float64  `json:"measure_ms"`
+	Rounds    int      `json:"rounds"`
 	Cases     []Case   `json:"cases"`
 	Baseline  string   `json:"baseline"`
 	GateOnly  bool     `json:"gate_only"`
@@ -67,13 +68,6 @@ func (r *Report) Failed() bool {
 		}
 	}
 	return false
-}
-
-// Measurer is implemented by providers that time themselves (the native
-// anchor, which runs in its own process). Measured returns the stats of a
-// case, or false if the case was not measured.
-type Measurer interface {
-	Measured(c Case) (Stats, bool)
 }
 
 // Config drives Run.
@@ -105,6 +99,7 @@ var Method = []string{
 	"one deterministic dataset from --seed and --n shared by all providers; items are used round-robin",
 	"correctness gate on the first 100 items (plus a mutated copy) before any timing; a failing case is reported FAIL and not timed",
 	"per case: warm-up, then every operation timed individually with the monotonic clock; median, p10, p90 (nearest rank); ops/s = 1e9/median",
+	"the measurement time is split into rounds; within a case the providers take turns round by round (rotating order), so load changes hit all alike",
 	"ratio = provider median / baseline median for the same case",
 }
 
@@ -135,6 +130,7 @@ func Run(cfg Config) (*Report, error) {
 			Seed: ds.Seed, N: ds.Len(), GateN: min(GateN, ds.Len()),
 			WarmupMs:  float64(cfg.Timing.Warmup) / 1e6,
 			MeasureMs: float64(cfg.Timing.Measure) / 1e6,
+			Rounds:    max(cfg.Timing.Rounds, 1),
 			Cases:     cfg.Cases, GateOnly: cfg.GateOnly, Method: Method,
 		},
 	}
@@ -151,13 +147,20 @@ func Run(cfg Config) (*Report, error) {
 	}
 	rep.Settings.Baseline = pickBaseline(cfg.Baseline, avail)
 
-	total := len(cfg.Cases) * len(avail)
-	k := 0
-	for _, c := range cfg.Cases {
-		for _, p := range avail {
-			k++
-			rec := Record{Case: c, Provider: p.Name(), Note: p.Info().Notes[c]}
-			prog.say("[%d/%d] %s / %s: correctness gate", k, total, c, p.Name())
+	rounds := max(cfg.Timing.Rounds, 1)
+	slice := cfg.Timing.Measure / time.Duration(rounds)
+	rewarm := min(cfg.Timing.Warmup/10, 25*time.Millisecond)
+	for ci, c := range cfg.Cases {
+		type part struct {
+			rec *Record
+			s   *sampler
+		}
+		var parts []part
+		recs := make([]Record, len(avail))
+		for k, p := range avail {
+			rec := &recs[k]
+			*rec = Record{Case: c, Provider: p.Name(), Note: p.Info().Notes[c]}
+			prog.say("[%d/%d] %s: correctness gate, %s", ci+1, len(cfg.Cases), c, p.Name())
 			res, op, err := gate.Check(p, c)
 			switch {
 			case err != nil:
@@ -169,21 +172,33 @@ func Run(cfg Config) (*Report, error) {
 				rec.Status, rec.Gate = StatusGateOnly, &res
 			default:
 				rec.Status, rec.Gate = StatusOK, &res
-				var st Stats
-				if m, ok := p.(Measurer); ok {
-					var have bool
-					if st, have = m.Measured(c); !have {
-						rec.Reason = "not measured by the external process"
-						break
-					}
-				} else {
-					prog.sayTTY("[%d/%d] %s / %s: measuring (%v warm-up + %v)", k, total, c, p.Name(), cfg.Timing.Warmup, cfg.Timing.Measure)
-					st = Measure(op, ds.Len(), cfg.Timing)
-				}
-				rec.Stats = &st
+				parts = append(parts, part{rec, newSampler(p, c, op, ds.Len(), cfg.Timing)})
 			}
-			rep.Records = append(rep.Records, rec)
 		}
+		for _, pt := range parts {
+			prog.sayTTY("[%d/%d] %s: warm-up, %s", ci+1, len(cfg.Cases), c, pt.rec.Provider)
+			pt.s.warm(cfg.Timing.Warmup)
+		}
+		for r := 0; r < rounds; r++ {
+			for j := range parts {
+				pt := parts[(j+r)%len(parts)]
+				prog.sayTTY("[%d/%d] %s: round %d/%d, %s", ci+1, len(cfg.Cases), c, r+1, rounds, pt.rec.Provider)
+				w := rewarm
+				if r == 0 && pt.s.ext != nil {
+					w = cfg.Timing.Warmup
+				}
+				pt.s.slice(w, slice)
+			}
+		}
+		for _, pt := range parts {
+			if pt.s.err != nil {
+				pt.rec.Status, pt.rec.Reason = StatusFail, "measurement failed: "+pt.s.err.Error()
+				continue
+			}
+			st := pt.s.stats()
+			pt.rec.Stats = &st
+		}
+		rep.Records = append(rep.Records, recs...)
 	}
 	prog.done()
 	rep.computeRatios()

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	h "github.com/p256k1/secp256k1/bench/internal/harness"
 )
@@ -20,9 +21,16 @@ import (
 // Native is the "same machine, native C" anchor: the Rust program in
 // bench/native calls libsecp256k1 (vendored by secp256k1-sys) directly, on
 // the dataset this process writes, and reports its own timings plus the
-// outputs the correctness gate checks. Run must be called before the gate.
+// outputs the correctness gate checks. Run must be called before the gate;
+// the harness then interleaves its measurement slices (one process run
+// each, with the individual timings returned) with the Go providers'.
 type Native struct {
 	dir     string
+	bin     string
+	tmp     string
+	dsPath  string
+	badPath string
+	pin     int
 	err     error
 	ran     bool
 	res     nativeResult
@@ -34,6 +42,7 @@ type nativeCase struct {
 	Stats       h.Stats  `json:"stats"`
 	Gate        []string `json:"gate"`
 	GateMutated []string `json:"gate_mutated"`
+	Raw         []int64  `json:"raw_ns"`
 }
 
 type nativeResult struct {
@@ -46,7 +55,7 @@ type nativeResult struct {
 // NewNative returns the native provider for the Cargo project in dir (""
 // finds bench/native from the working directory or this source file).
 func NewNative(dir string) *Native {
-	return &Native{dir: dir}
+	return &Native{dir: dir, pin: -1}
 }
 
 // Name implements harness.Provider.
@@ -114,15 +123,25 @@ func findNativeDir() (string, error) {
 	return "", errors.New("bench/native (Cargo.toml of secp256k1-bench-native) not found; run from the repository or pass --native-dir")
 }
 
-// Run builds the native program with cargo (release) and runs it on ds and
-// bad with the given cases and timing. Errors make the provider
-// unavailable, with the reason.
-func (n *Native) Run(ds, bad *h.Dataset, cases []h.Case, t h.Timing, pinCore int, log io.Writer) {
+// Run builds the native program with cargo (release), writes the dataset
+// and its mutated copy to a temporary directory (removed by Close), and runs
+// the program once without timing to collect the outputs the correctness
+// gate checks. Errors make the provider unavailable, with the reason.
+func (n *Native) Run(ds, bad *h.Dataset, cases []h.Case, pinCore int, log io.Writer) {
 	n.ran = true
-	n.err = n.run(ds, bad, cases, t, pinCore, log)
+	n.pin = pinCore
+	n.err = n.run(ds, bad, cases, log)
 }
 
-func (n *Native) run(ds, bad *h.Dataset, cases []h.Case, t h.Timing, pinCore int, log io.Writer) error {
+// Close removes the dataset files.
+func (n *Native) Close() {
+	if n.tmp != "" {
+		os.RemoveAll(n.tmp)
+		n.tmp = ""
+	}
+}
+
+func (n *Native) run(ds, bad *h.Dataset, cases []h.Case, log io.Writer) error {
 	if n.dir == "" {
 		d, err := findNativeDir()
 		if err != nil {
@@ -137,6 +156,9 @@ func (n *Native) run(ds, bad *h.Dataset, cases []h.Case, t h.Timing, pinCore int
 	if out, err := exec.Command("rustc", "--version").Output(); err == nil {
 		n.rustc = strings.TrimSpace(string(out))
 	}
+	if log != nil {
+		fmt.Fprintln(log, "native anchor: cargo build --release in", n.dir)
+	}
 	build := exec.Command(cargo, "build", "--release", "--quiet")
 	build.Dir = n.dir
 	var berr bytes.Buffer
@@ -144,17 +166,15 @@ func (n *Native) run(ds, bad *h.Dataset, cases []h.Case, t h.Timing, pinCore int
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("cargo build --release in %s: %v: %s", n.dir, err, lastLines(berr.String(), 5))
 	}
-	bin := filepath.Join(n.dir, "target", "release", "secp256k1-bench-native")
-	tmp, err := os.MkdirTemp("", "secp256k1-bench-native")
-	if err != nil {
+	n.bin = filepath.Join(n.dir, "target", "release", "secp256k1-bench-native")
+	if n.tmp, err = os.MkdirTemp("", "secp256k1-bench-native"); err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	dsPath, badPath := filepath.Join(tmp, "dataset.txt"), filepath.Join(tmp, "mutated.txt")
+	n.dsPath, n.badPath = filepath.Join(n.tmp, "dataset.txt"), filepath.Join(n.tmp, "mutated.txt")
 	for _, f := range []struct {
 		path string
 		ds   *h.Dataset
-	}{{dsPath, ds}, {badPath, bad}} {
+	}{{n.dsPath, ds}, {n.badPath, bad}} {
 		fh, err := os.Create(f.path)
 		if err != nil {
 			return err
@@ -171,30 +191,63 @@ func (n *Native) run(ds, bad *h.Dataset, cases []h.Case, t h.Timing, pinCore int
 	for _, c := range cases {
 		names = append(names, string(c))
 	}
-	args := []string{bin, "--dataset", dsPath, "--mutated", badPath, "--cases", strings.Join(names, ","),
-		"--warmup-ms", strconv.FormatFloat(float64(t.Warmup)/1e6, 'f', -1, 64),
-		"--measure-ms", strconv.FormatFloat(float64(t.Measure)/1e6, 'f', -1, 64),
-		"--gate-n", strconv.Itoa(h.GateN)}
-	if pinCore >= 0 {
+	// The gate run: outputs for the first items, no meaningful timing.
+	res, err := n.exec(names, 0, 0, h.GateN, false)
+	if err != nil {
+		return err
+	}
+	n.res = *res
+	n.command = strings.Join(n.args(names, 250*time.Millisecond, 2*time.Second, 0, true), " ")
+	return nil
+}
+
+func (n *Native) args(cases []string, warmup, measure time.Duration, gateN int, raw bool) []string {
+	args := []string{n.bin, "--dataset", n.dsPath, "--mutated", n.badPath, "--cases", strings.Join(cases, ","),
+		"--warmup-ms", strconv.FormatFloat(float64(warmup)/1e6, 'f', -1, 64),
+		"--measure-ms", strconv.FormatFloat(float64(measure)/1e6, 'f', -1, 64),
+		"--gate-n", strconv.Itoa(gateN)}
+	if raw {
+		args = append(args, "--raw")
+	}
+	if n.pin >= 0 {
 		if ts, err := exec.LookPath("taskset"); err == nil {
-			args = append([]string{ts, "-c", strconv.Itoa(pinCore)}, args...)
+			args = append([]string{ts, "-c", strconv.Itoa(n.pin)}, args...)
 		}
 	}
-	n.command = strings.Join(args, " ")
+	return args
+}
+
+func (n *Native) exec(cases []string, warmup, measure time.Duration, gateN int, raw bool) (*nativeResult, error) {
+	args := n.args(cases, warmup, measure, gateN, raw)
 	cmd := exec.Command(args[0], args[1:]...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
-	if log != nil {
-		cmd.Stderr = io.MultiWriter(&stderr, log)
-	}
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("native anchor failed: %v: %s", err, lastLines(stderr.String(), 5))
+		return nil, fmt.Errorf("native anchor failed: %v: %s", err, lastLines(stderr.String(), 5))
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &n.res); err != nil {
-		return fmt.Errorf("native anchor output: %v", err)
+	var res nativeResult
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+		return nil, fmt.Errorf("native anchor output: %v", err)
 	}
-	return nil
+	return &res, nil
+}
+
+// Sample implements harness.External: one run of the native program on
+// one case, returning every individual timing.
+func (n *Native) Sample(c h.Case, warmup, measure time.Duration) ([]int64, error) {
+	if n.err != nil || !n.ran {
+		return nil, n.Available()
+	}
+	res, err := n.exec([]string{string(c)}, warmup, measure, 0, true)
+	if err != nil {
+		return nil, err
+	}
+	nc, ok := res.Cases[string(c)]
+	if !ok || len(nc.Raw) == 0 {
+		return nil, fmt.Errorf("native anchor returned no timings for %s", c)
+	}
+	return nc.Raw, nil
 }
 
 func lastLines(s string, k int) string {
@@ -237,10 +290,4 @@ func (n *Native) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 		b, err := hex.DecodeString(rec[i])
 		return b, err == nil
 	}, nil
-}
-
-// Measured implements harness.Measurer.
-func (n *Native) Measured(c h.Case) (h.Stats, bool) {
-	nc, ok := n.res.Cases[string(c)]
-	return nc.Stats, ok
 }

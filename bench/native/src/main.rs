@@ -8,7 +8,10 @@
 //! copy, which the Go tool passes through its correctness gate.
 //!
 //! Usage: secp256k1-bench-native --dataset FILE --mutated FILE
-//!        [--cases a,b,...] [--warmup-ms 250] [--measure-ms 2000] [--gate-n 100]
+//!        [--cases a,b,...] [--warmup-ms 250] [--measure-ms 2000] [--gate-n 100] [--raw]
+//!
+//! --raw adds every individual timing (ns, in measurement order) to the
+//! output, so that the Go tool can merge rounds run at different times.
 
 use secp256k1_sys as ffi;
 use secp256k1_sys::recovery as rec;
@@ -95,6 +98,7 @@ struct Stats {
     min: f64,
     errors: usize,
     wall_ns: u128,
+    raw: Vec<u64>,
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -139,6 +143,7 @@ fn measure<F: FnMut(usize) -> bool>(mut op: F, n: usize, warmup: Duration, meas:
         }
     }
     let wall_ns = begin.elapsed().as_nanos();
+    let raw = samples.clone();
     samples.sort_unstable();
     let sum: f64 = samples.iter().map(|&x| x as f64).sum();
     Stats {
@@ -150,6 +155,7 @@ fn measure<F: FnMut(usize) -> bool>(mut op: F, n: usize, warmup: Duration, meas:
         min: samples[0] as f64,
         errors,
         wall_ns,
+        raw,
     }
 }
 
@@ -365,6 +371,7 @@ fn main() {
     let mut warmup = Duration::from_millis(250);
     let mut meas = Duration::from_millis(2000);
     let mut gate_n = 100usize;
+    let mut raw = false;
     let mut i = 1;
     while i < args.len() {
         let v = args.get(i + 1).cloned().unwrap_or_default();
@@ -375,6 +382,11 @@ fn main() {
             "--warmup-ms" => warmup = Duration::from_micros((v.parse::<f64>().unwrap() * 1000.0) as u64),
             "--measure-ms" => meas = Duration::from_micros((v.parse::<f64>().unwrap() * 1000.0) as u64),
             "--gate-n" => gate_n = v.parse().unwrap(),
+            "--raw" => {
+                raw = true;
+                i += 1;
+                continue;
+            }
             other => {
                 eprintln!("unknown argument {}", other);
                 std::process::exit(2);
@@ -433,7 +445,7 @@ fn main() {
         let list = |v: &[String]| v.iter().map(|s| format!("\"{}\"", s)).collect::<Vec<_>>().join(",");
         write!(
             json,
-            "\"{}\":{{\"stats\":{{\"samples\":{},\"median_ns\":{},\"p10_ns\":{},\"p90_ns\":{},\"mean_ns\":{:.1},\"min_ns\":{},\"ops_per_sec\":{:.1},\"errors\":{},\"wall_ns\":{}}},\"gate\":[{}],\"gate_mutated\":[{}]}}",
+            "\"{}\":{{\"stats\":{{\"samples\":{},\"median_ns\":{},\"p10_ns\":{},\"p90_ns\":{},\"mean_ns\":{:.1},\"min_ns\":{},\"ops_per_sec\":{:.1},\"errors\":{},\"wall_ns\":{}}},\"gate\":[{}],\"gate_mutated\":[{}],\"raw_ns\":[{}]}}",
             case,
             st.samples,
             st.median,
@@ -445,7 +457,8 @@ fn main() {
             st.errors,
             st.wall_ns,
             list(&good),
-            list(&badout)
+            list(&badout),
+            if raw { st.raw.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",") } else { String::new() }
         )
         .unwrap();
     }
