@@ -85,14 +85,45 @@ func CollectEnv() Env {
 	if runtime.GOARCH == "amd64" && e.GOAMD64 == "" {
 		e.GOAMD64 = "v1"
 	}
-	if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
-		rev := strings.TrimSpace(string(out))
-		if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(strings.TrimSpace(string(st))) > 0 {
-			rev += "-dirty"
-		}
-		e.P256k1Revision = rev
-	}
+	e.P256k1Revision = revision()
 	return e
+}
+
+// revision returns the git revision of the checkout the library was built
+// from. The bench module lives in the library's repository, so the VCS
+// stamp of this binary (go build) names the library's commit too; without a
+// stamp (go run, -buildvcs=false) it asks git for HEAD, which go run has
+// just built.
+func revision() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev, mod string
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				mod = s.Value
+			}
+		}
+		if rev != "" {
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			if mod == "true" {
+				rev += "-dirty"
+			}
+			return rev
+		}
+	}
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	rev := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(strings.TrimSpace(string(st))) > 0 {
+		rev += "-dirty"
+	}
+	return rev
 }
 
 // ModuleVersion renders a module's version, following replacements.
