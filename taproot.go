@@ -1,39 +1,20 @@
 package secp256k1
 
 import (
-	"crypto/sha256"
-	"encoding"
 	"fmt"
 
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
+	"github.com/p256k1/secp256k1/internal/tagged"
 )
 
-// tapTweakMidstate is the SHA-256 state after the 64-byte prefix
-// SHA256("TapTweak") ‖ SHA256("TapTweak") of the BIP-340 tagged hash, saved
-// once so that each tweak hash costs one compression less.
-var tapTweakMidstate = func() []byte {
-	tag := sha256.Sum256([]byte("TapTweak"))
-	h := sha256.New()
-	h.Write(tag[:])
-	h.Write(tag[:])
-	mid, err := h.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		panic("secp256k1: internal error: " + err.Error())
-	}
-	return mid
-}()
+// tagTapTweak is the BIP-341 TapTweak tagged hash.
+var tagTapTweak = tagged.New("TapTweak")
 
 // tapTweakHash sets out = hash_TapTweak(px ‖ merkleRoot), where merkleRoot
 // is empty or 32 bytes (checked by the callers).
 func tapTweakHash(out *[32]byte, px *[32]byte, merkleRoot []byte) {
-	h := sha256.New()
-	if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(tapTweakMidstate); err != nil {
-		panic("secp256k1: internal error: " + err.Error())
-	}
-	h.Write(px[:])
-	h.Write(merkleRoot)
-	h.Sum(out[:0])
+	tagTapTweak.Sum(out, px[:], merkleRoot, nil)
 }
 
 // taprootTweakScalar sets t to the BIP-341 tweak of the x-only key with

@@ -19,10 +19,18 @@ import (
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/keyaccess"
 	"github.com/p256k1/secp256k1/internal/scalar"
+	"github.com/p256k1/secp256k1/internal/tagged"
 )
 
 // SignatureSize is the length of a BIP-340 signature.
 const SignatureSize = 64
+
+// The BIP-340 tagged hashes.
+var (
+	tagAux       = tagged.New("BIP0340/aux")
+	tagNonce     = tagged.New("BIP0340/nonce")
+	tagChallenge = tagged.New("BIP0340/challenge")
+)
 
 var (
 	// ErrInvalidAux: the auxiliary randomness is not 32 bytes.
@@ -85,11 +93,11 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 
 	// t = bytes(d) xor hash_aux(a); rand = hash_nonce(t ‖ P.x ‖ m).
 	var ah [32]byte
-	tagAux.sum(&ah, aux, nil, nil)
+	tagAux.Sum(&ah, aux, nil, nil)
 	for i := range t {
 		t[i] ^= ah[i]
 	}
-	tagNonce.sum(&nonce, t[:], px[:], msg)
+	tagNonce.Sum(&nonce, t[:], px[:], msg)
 	var k scalar.Scalar
 	k.SetBytes(&nonce)
 	zero := k.IsZero()
@@ -109,7 +117,7 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 
 	// e = hash_challenge(R.x ‖ P.x ‖ m) mod n; s = k + e·d.
 	var eh [32]byte
-	tagChallenge.sum(&eh, rx[:], px[:], msg)
+	tagChallenge.Sum(&eh, rx[:], px[:], msg)
 	var e, s scalar.Scalar
 	e.SetBytes(&eh)
 	s.Multiply(&e, &d)
@@ -138,7 +146,7 @@ func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
 	p := keyaccess.XOnlyPoint(pub)
 	var px, eh [32]byte
 	p.X.PutBytes(&px)
-	tagChallenge.sum(&eh, sig[:32], px[:], msg)
+	tagChallenge.Sum(&eh, sig[:32], px[:], msg)
 	var e scalar.Scalar
 	e.SetBytes(&eh)
 	e.Negate(&e)

@@ -1,26 +1,14 @@
 package ecmult
 
 import (
-	"flag"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/p256k1/secp256k1/internal/ecmult/tablegen"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
+	"github.com/p256k1/secp256k1/internal/testrand"
 )
-
-var seedFlag = flag.Uint64("seed", 0, "seed for randomized tests (0: time-based)")
-
-func newRand(t testing.TB) *rand.Rand {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 func randScalar(r *rand.Rand) scalar.Scalar {
 	var b [32]byte
@@ -124,7 +112,7 @@ func testScalars(t *testing.T, r *rand.Rand, nRandom int) []scalar.Scalar {
 }
 
 func TestBaseMult(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	g := group.Generator()
 	for i, k := range testScalars(t, r, 40) {
 		want := refMul(&k, &g)
@@ -137,7 +125,7 @@ func TestBaseMult(t *testing.T) {
 }
 
 func TestScalarMult(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	g := group.Generator()
 	points := []group.Affine{g}
 	for range 4 {
@@ -157,7 +145,7 @@ func TestScalarMult(t *testing.T) {
 }
 
 func TestDoubleMultVarTime(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	g := group.Generator()
 	edges := edgeScalars(t)
 	for i := range 60 {
@@ -237,7 +225,7 @@ func TestBooth(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	k := randScalar(r)
 	g := group.Generator()
 	PrecomputeVarTimeTables()

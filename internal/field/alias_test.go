@@ -1,11 +1,15 @@
 package field
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testrand"
+)
 
 // TestAliasing checks that every v.Op(a, b) gives the same result whichever
 // of v, a and b are the same variable.
 func TestAliasing(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleElements(r, 6)
 	binary := map[string]func(v, a, b *Element) *Element{
 		"Add":      (*Element).Add,

@@ -1,24 +1,12 @@
 package field
 
 import (
-	"flag"
 	"math/big"
 	"math/rand/v2"
 	"testing"
-	"time"
+
+	"github.com/p256k1/secp256k1/internal/testrand"
 )
-
-var seedFlag = flag.Uint64("seed", 0, "seed for randomized tests (0: time-based)")
-
-// newRand returns a seeded PRNG and logs the seed so failures reproduce.
-func newRand(t testing.TB) *rand.Rand {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -seed=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 var bigP, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
 
@@ -121,7 +109,7 @@ func TestSetBytesCanonical(t *testing.T) {
 }
 
 func TestArithmeticVsBig(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleElements(r, count(40, 200))
 	for _, a := range xs {
 		for _, b := range xs {
@@ -189,7 +177,7 @@ func boolInt(b bool) int {
 }
 
 func TestSelectSwapCondNegate(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleElements(r, 4)
 	a, b := xs[len(xs)-1], xs[len(xs)-2]
 	var v Element
@@ -213,7 +201,7 @@ func TestSelectSwapCondNegate(t *testing.T) {
 }
 
 func TestBatchInvert(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	in := make([]Element, 0, 20)
 	for _, x := range sampleElements(r, 8) {
 		in = append(in, *x)
@@ -238,7 +226,7 @@ func TestBatchInvert(t *testing.T) {
 }
 
 func TestLimbsRoundTrip(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	for _, x := range sampleElements(r, 10) {
 		l := x.Limbs()
 		var v Element

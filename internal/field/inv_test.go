@@ -3,13 +3,15 @@ package field
 import (
 	"math/big"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testrand"
 )
 
 // TestInvertVsFermat checks the safegcd inversions (constant-time and
 // variable-time) against the Fermat addition chain and math/big, on edge
 // values and random elements.
 func TestInvertVsFermat(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleElements(r, count(2000, 20000))
 	// Values with many trailing zeros, and 2^k - 1.
 	for k := uint(0); k < 256; k += 5 {

@@ -1,25 +1,13 @@
 package group
 
 import (
-	"flag"
 	"math/big"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/testrand"
 )
-
-var seedFlag = flag.Uint64("seed", 0, "seed for randomized tests (0: time-based)")
-
-func newRand(t testing.TB) *rand.Rand {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 var (
 	bigP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
@@ -212,7 +200,7 @@ func pairs(r *rand.Rand, n int) [][2]Affine {
 }
 
 func TestJacobianVsBig(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	for i, pr := range pairs(r, 50) {
 		a, b := pr[0], pr[1]
 		want := refAdd(affToRef(&a), affToRef(&b))
@@ -263,7 +251,7 @@ func TestJacobianVsBig(t *testing.T) {
 }
 
 func TestProjectiveVsBig(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	for i, pr := range pairs(r, 50) {
 		a, b := pr[0], pr[1]
 		want := refAdd(affToRef(&a), affToRef(&b))
@@ -316,7 +304,7 @@ func TestProjectiveVsBig(t *testing.T) {
 }
 
 func TestSetXO(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	found := 0
 	for range 200 {
 		x := randElement(r)
@@ -350,7 +338,7 @@ func TestSetXO(t *testing.T) {
 }
 
 func TestBatchToAffine(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	var js []Jacobian
 	var want []Affine
 	for i := range 20 {
@@ -371,7 +359,7 @@ func TestBatchToAffine(t *testing.T) {
 }
 
 func TestAffineSelect(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	a, b := randPoint(r), Affine{Infinity: true}
 	var s Affine
 	if !s.Select(&a, &b, 1).Equal(&a) || !s.Select(&a, &b, 0).Equal(&b) {
@@ -392,7 +380,7 @@ func TestAffineSelect(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	a, b := randPoint(r), randPoint(r)
 	ja, jb := randJacobian(r, &a), randJacobian(r, &b)
 	pa, pb := randProjective(r, &a), randProjective(r, &b)

@@ -1,24 +1,12 @@
 package modinv
 
 import (
-	"flag"
 	"math/big"
 	"math/rand/v2"
 	"testing"
-	"time"
+
+	"github.com/p256k1/secp256k1/internal/testrand"
 )
-
-var seedFlag = flag.Uint64("seed", 0, "seed for randomized tests (0: time-based)")
-
-// newRand returns a seeded PRNG and logs the seed so failures reproduce.
-func newRand(t testing.TB) *rand.Rand {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -seed=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 func count(short, long int) int {
 	if testing.Short() {
@@ -155,7 +143,7 @@ func checkInverse(t *testing.T, name string, md *Modulus, m, x *big.Int) {
 }
 
 func TestInvertVsBig(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	for _, tc := range []struct {
 		name string
 		m    *big.Int
@@ -174,7 +162,7 @@ func TestInvertVsBig(t *testing.T) {
 // ones, ones just below 2^256 and 2^255, and random ones of every size,
 // with limbs that balance to negative values and to zero.
 func TestInvertOtherModuli(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	one := big.NewInt(1)
 	var moduli []*big.Int
 	for _, k := range []int64{3, 5, 7, 65537} {
@@ -238,7 +226,7 @@ func TestNewPanics(t *testing.T) {
 }
 
 func TestInv62(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	for range 1000 {
 		m := [4]uint64{r.Uint64() | 1, r.Uint64(), r.Uint64(), r.Uint64()}
 		md := New(&m)

@@ -1,24 +1,12 @@
 package scalar
 
 import (
-	"flag"
 	"math/big"
 	"math/rand/v2"
 	"testing"
-	"time"
+
+	"github.com/p256k1/secp256k1/internal/testrand"
 )
-
-var seedFlag = flag.Uint64("seed", 0, "seed for randomized tests (0: time-based)")
-
-// newRand returns a seeded PRNG and logs the seed so failures reproduce.
-func newRand(t testing.TB) *rand.Rand {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -seed=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 func count(short, long int) int {
 	if testing.Short() {
@@ -154,7 +142,7 @@ func TestConstants(t *testing.T) {
 }
 
 func TestSetBytes(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := edgeInts()
 	for range count(1000, 10000) {
 		xs = append(xs, randInt(r))
@@ -230,7 +218,7 @@ func b2i(b bool) int {
 }
 
 func TestArithmeticVsBig(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleScalars(r, count(150, 600))
 	half := new(big.Int).Rsh(bigN, 1)
 	for i, a := range xs {
@@ -317,7 +305,7 @@ func TestIsHighBoundary(t *testing.T) {
 }
 
 func TestBits(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleScalars(r, count(20, 100))
 	for _, s := range xs {
 		x := toBig(s)
@@ -336,7 +324,7 @@ func TestBits(t *testing.T) {
 // TestAliasing checks every operation with the receiver aliasing one or
 // both arguments against the non-aliased result.
 func TestAliasing(t *testing.T) {
-	r := newRand(t)
+	r := testrand.New(t)
 	xs := sampleScalars(r, count(50, 200))
 	type binop func(v, a, b *Scalar) *Scalar
 	binops := map[string]binop{
