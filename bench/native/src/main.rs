@@ -67,7 +67,10 @@ fn read_dataset(path: &str) -> Vec<Item> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {}", path, e));
     let mut lines = text.lines();
     let header = lines.next().expect("empty dataset");
-    assert!(header.starts_with("p256k1-bench-dataset v1 "), "bad dataset header");
+    assert!(
+        header.starts_with("p256k1-bench-dataset v1 "),
+        "bad dataset header"
+    );
     lines
         .filter(|l| !l.is_empty())
         .map(|l| {
@@ -109,7 +112,12 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 /// Times op(i) individually over the items round-robin, after a warm-up,
 /// exactly like the Go harness (harness.Measure).
-fn measure<F: FnMut(usize) -> bool>(mut op: F, n: usize, warmup: Duration, meas: Duration) -> Stats {
+fn measure<F: FnMut(usize) -> bool>(
+    mut op: F,
+    n: usize,
+    warmup: Duration,
+    meas: Duration,
+) -> Stats {
     let mut i = 0usize;
     let start = Instant::now();
     let mut warm = 0usize;
@@ -122,7 +130,8 @@ fn measure<F: FnMut(usize) -> bool>(mut op: F, n: usize, warmup: Duration, meas:
         }
     }
     let rate = warm as f64 / start.elapsed().as_secs_f64();
-    let mut samples: Vec<u64> = Vec::with_capacity((rate * meas.as_secs_f64() * 1.25) as usize + 1024);
+    let mut samples: Vec<u64> =
+        Vec::with_capacity((rate * meas.as_secs_f64() * 1.25) as usize + 1024);
     let mut errors = 0usize;
     let begin = Instant::now();
     let end = begin + meas;
@@ -159,7 +168,12 @@ fn measure<F: FnMut(usize) -> bool>(mut op: F, n: usize, warmup: Duration, meas:
     }
 }
 
-unsafe extern "C" fn copy_x(out: *mut c_uchar, x: *const c_uchar, _y: *const c_uchar, _d: *mut c_void) -> c_int {
+unsafe extern "C" fn copy_x(
+    out: *mut c_uchar,
+    x: *const c_uchar,
+    _y: *const c_uchar,
+    _d: *mut c_void,
+) -> c_int {
     ptr::copy_nonoverlapping(x, out, 32);
     1
 }
@@ -227,30 +241,55 @@ fn kind(case: &str) -> Kind {
 
 impl<'a> Prepared<'a> {
     fn new(case: &str, items: &'a [Item], ctx: &'a Ctx) -> Self {
-        let mut p = Prepared { items, ctx, pubs: vec![], peers: vec![], sigs: vec![], kps: vec![], xonly: vec![] };
+        let mut p = Prepared {
+            items,
+            ctx,
+            pubs: vec![],
+            peers: vec![],
+            sigs: vec![],
+            kps: vec![],
+            xonly: vec![],
+        };
         unsafe {
             match case {
                 "ecdsa_verify_preparsed" => {
                     for it in items {
                         let mut s = ffi::Signature::new();
-                        assert_eq!(ffi::secp256k1_ecdsa_signature_parse_der(ctx.p(), &mut s, it.der.as_ptr(), it.der.len()), 1);
+                        assert_eq!(
+                            ffi::secp256k1_ecdsa_signature_parse_der(
+                                ctx.p(),
+                                &mut s,
+                                it.der.as_ptr(),
+                                it.der.len()
+                            ),
+                            1
+                        );
                         p.sigs.push(s);
                         let mut k = ffi::PublicKey::new();
-                        assert_eq!(ffi::secp256k1_ec_pubkey_parse(ctx.p(), &mut k, it.pub33.as_ptr(), 33), 1);
+                        assert_eq!(
+                            ffi::secp256k1_ec_pubkey_parse(ctx.p(), &mut k, it.pub33.as_ptr(), 33),
+                            1
+                        );
                         p.pubs.push(k);
                     }
                 }
                 "schnorr_sign" => {
                     for it in items {
                         let mut kp = ffi::Keypair::new();
-                        assert_eq!(ffi::secp256k1_keypair_create(ctx.p(), &mut kp, it.sk.as_ptr()), 1);
+                        assert_eq!(
+                            ffi::secp256k1_keypair_create(ctx.p(), &mut kp, it.sk.as_ptr()),
+                            1
+                        );
                         p.kps.push(kp);
                     }
                 }
                 "schnorr_verify_preparsed" => {
                     for it in items {
                         let mut x = ffi::XOnlyPublicKey::new();
-                        assert_eq!(ffi::secp256k1_xonly_pubkey_parse(ctx.p(), &mut x, it.xonly.as_ptr()), 1);
+                        assert_eq!(
+                            ffi::secp256k1_xonly_pubkey_parse(ctx.p(), &mut x, it.xonly.as_ptr()),
+                            1
+                        );
                         p.xonly.push(x);
                     }
                 }
@@ -258,7 +297,15 @@ impl<'a> Prepared<'a> {
                     for it in items {
                         let mut k = ffi::PublicKey::new();
                         let peer = &items[it.peer];
-                        assert_eq!(ffi::secp256k1_ec_pubkey_parse(ctx.p(), &mut k, peer.pub33.as_ptr(), 33), 1);
+                        assert_eq!(
+                            ffi::secp256k1_ec_pubkey_parse(
+                                ctx.p(),
+                                &mut k,
+                                peer.pub33.as_ptr(),
+                                33
+                            ),
+                            1
+                        );
                         p.peers.push(k);
                     }
                 }
@@ -278,48 +325,111 @@ impl<'a> Prepared<'a> {
                     let mut k = ffi::PublicKey::new();
                     let mut len = 33usize;
                     let ok = ffi::secp256k1_ec_pubkey_create(cx, &mut k, it.sk.as_ptr()) == 1
-                        && ffi::secp256k1_ec_pubkey_serialize(cx, out.as_mut_ptr(), &mut len, &k, ffi::SECP256K1_SER_COMPRESSED) == 1;
+                        && ffi::secp256k1_ec_pubkey_serialize(
+                            cx,
+                            out.as_mut_ptr(),
+                            &mut len,
+                            &k,
+                            ffi::SECP256K1_SER_COMPRESSED,
+                        ) == 1;
                     (ok, 33)
                 }
                 Kind::EcdsaSign => {
                     let mut s = ffi::Signature::new();
-                    let ok = ffi::secp256k1_ecdsa_sign(cx, &mut s, it.hash.as_ptr(), it.sk.as_ptr(), None, ptr::null()) == 1
-                        && ffi::secp256k1_ecdsa_signature_serialize_compact(cx, out.as_mut_ptr(), &s) == 1;
+                    let ok = ffi::secp256k1_ecdsa_sign(
+                        cx,
+                        &mut s,
+                        it.hash.as_ptr(),
+                        it.sk.as_ptr(),
+                        None,
+                        ptr::null(),
+                    ) == 1
+                        && ffi::secp256k1_ecdsa_signature_serialize_compact(
+                            cx,
+                            out.as_mut_ptr(),
+                            &s,
+                        ) == 1;
                     (ok, 64)
                 }
                 Kind::EcdsaVerify => {
                     let mut s = ffi::Signature::new();
                     let mut k = ffi::PublicKey::new();
-                    let ok = ffi::secp256k1_ecdsa_signature_parse_der(cx, &mut s, it.der.as_ptr(), it.der.len()) == 1
+                    let ok = ffi::secp256k1_ecdsa_signature_parse_der(
+                        cx,
+                        &mut s,
+                        it.der.as_ptr(),
+                        it.der.len(),
+                    ) == 1
                         && ffi::secp256k1_ec_pubkey_parse(cx, &mut k, it.pub33.as_ptr(), 33) == 1
                         && ffi::secp256k1_ecdsa_verify(cx, &s, it.hash.as_ptr(), &k) == 1;
                     (ok, 0)
                 }
-                Kind::EcdsaVerifyPreparsed => (ffi::secp256k1_ecdsa_verify(cx, &self.sigs[i], it.hash.as_ptr(), &self.pubs[i]) == 1, 0),
+                Kind::EcdsaVerifyPreparsed => (
+                    ffi::secp256k1_ecdsa_verify(cx, &self.sigs[i], it.hash.as_ptr(), &self.pubs[i])
+                        == 1,
+                    0,
+                ),
                 Kind::SchnorrSign => {
-                    let ok = ffi::secp256k1_schnorrsig_sign32(cx, out.as_mut_ptr(), it.hash.as_ptr(), &self.kps[i], it.aux.as_ptr()) == 1;
+                    let ok = ffi::secp256k1_schnorrsig_sign32(
+                        cx,
+                        out.as_mut_ptr(),
+                        it.hash.as_ptr(),
+                        &self.kps[i],
+                        it.aux.as_ptr(),
+                    ) == 1;
                     (ok, 64)
                 }
                 Kind::SchnorrVerify => {
                     let mut x = ffi::XOnlyPublicKey::new();
                     let ok = ffi::secp256k1_xonly_pubkey_parse(cx, &mut x, it.xonly.as_ptr()) == 1
-                        && ffi::secp256k1_schnorrsig_verify(cx, it.schnorr.as_ptr(), it.hash.as_ptr(), 32, &x) == 1;
+                        && ffi::secp256k1_schnorrsig_verify(
+                            cx,
+                            it.schnorr.as_ptr(),
+                            it.hash.as_ptr(),
+                            32,
+                            &x,
+                        ) == 1;
                     (ok, 0)
                 }
-                Kind::SchnorrVerifyPreparsed => {
-                    (ffi::secp256k1_schnorrsig_verify(cx, it.schnorr.as_ptr(), it.hash.as_ptr(), 32, &self.xonly[i]) == 1, 0)
-                }
+                Kind::SchnorrVerifyPreparsed => (
+                    ffi::secp256k1_schnorrsig_verify(
+                        cx,
+                        it.schnorr.as_ptr(),
+                        it.hash.as_ptr(),
+                        32,
+                        &self.xonly[i],
+                    ) == 1,
+                    0,
+                ),
                 Kind::Ecdh => {
-                    let ok = ffi::secp256k1_ecdh(cx, out.as_mut_ptr(), &self.peers[i], it.sk.as_ptr(), Some(copy_x), ptr::null_mut()) == 1;
+                    let ok = ffi::secp256k1_ecdh(
+                        cx,
+                        out.as_mut_ptr(),
+                        &self.peers[i],
+                        it.sk.as_ptr(),
+                        Some(copy_x),
+                        ptr::null_mut(),
+                    ) == 1;
                     (ok, 32)
                 }
                 Kind::EcdsaRecover => {
                     let mut s = rec::RecoverableSignature::new();
                     let mut k = ffi::PublicKey::new();
                     let mut len = 33usize;
-                    let ok = rec::secp256k1_ecdsa_recoverable_signature_parse_compact(cx, &mut s, it.compact.as_ptr(), it.recid) == 1
+                    let ok = rec::secp256k1_ecdsa_recoverable_signature_parse_compact(
+                        cx,
+                        &mut s,
+                        it.compact.as_ptr(),
+                        it.recid,
+                    ) == 1
                         && rec::secp256k1_ecdsa_recover(cx, &mut k, &s, it.hash.as_ptr()) == 1
-                        && ffi::secp256k1_ec_pubkey_serialize(cx, out.as_mut_ptr(), &mut len, &k, ffi::SECP256K1_SER_COMPRESSED) == 1;
+                        && ffi::secp256k1_ec_pubkey_serialize(
+                            cx,
+                            out.as_mut_ptr(),
+                            &mut len,
+                            &k,
+                            ffi::SECP256K1_SER_COMPRESSED,
+                        ) == 1;
                     (ok, 33)
                 }
             }
@@ -355,7 +465,10 @@ fn random_seed() -> [u8; 32] {
             return s;
         }
     }
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     let x = t ^ ((std::process::id() as u128) << 64);
     for (k, b) in s.iter_mut().enumerate() {
         *b = (x >> ((k % 16) * 8)) as u8 ^ (k as u8).wrapping_mul(151);
@@ -378,9 +491,19 @@ fn main() {
         match args[i].as_str() {
             "--dataset" => dataset = v,
             "--mutated" => mutated = v,
-            "--cases" => cases = v.split(',').filter(|s| !s.is_empty()).map(String::from).collect(),
-            "--warmup-ms" => warmup = Duration::from_micros((v.parse::<f64>().unwrap() * 1000.0) as u64),
-            "--measure-ms" => meas = Duration::from_micros((v.parse::<f64>().unwrap() * 1000.0) as u64),
+            "--cases" => {
+                cases = v
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect()
+            }
+            "--warmup-ms" => {
+                warmup = Duration::from_micros((v.parse::<f64>().unwrap() * 1000.0) as u64)
+            }
+            "--measure-ms" => {
+                meas = Duration::from_micros((v.parse::<f64>().unwrap() * 1000.0) as u64)
+            }
             "--gate-n" => gate_n = v.parse().unwrap(),
             "--raw" => {
                 raw = true;
@@ -404,7 +527,8 @@ fn main() {
     // One context, created once and randomized once (libsecp256k1's bench
     // does the same), used for every call.
     let ctx = unsafe {
-        let c = ffi::secp256k1_context_create(ffi::SECP256K1_START_SIGN | ffi::SECP256K1_START_VERIFY);
+        let c =
+            ffi::secp256k1_context_create(ffi::SECP256K1_START_SIGN | ffi::SECP256K1_START_VERIFY);
         let seed = random_seed();
         assert_eq!(ffi::secp256k1_context_randomize(c, seed.as_ptr()), 1);
         Ctx(c)
@@ -442,7 +566,12 @@ fn main() {
         if ci > 0 {
             json.push(',');
         }
-        let list = |v: &[String]| v.iter().map(|s| format!("\"{}\"", s)).collect::<Vec<_>>().join(",");
+        let list = |v: &[String]| {
+            v.iter()
+                .map(|s| format!("\"{}\"", s))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         write!(
             json,
             "\"{}\":{{\"stats\":{{\"samples\":{},\"median_ns\":{},\"p10_ns\":{},\"p90_ns\":{},\"mean_ns\":{:.1},\"min_ns\":{},\"ops_per_sec\":{:.1},\"errors\":{},\"wall_ns\":{}}},\"gate\":[{}],\"gate_mutated\":[{}],\"raw_ns\":[{}]}}",
