@@ -119,7 +119,9 @@ func feSquareGeneric(v, a *Element) {
 	v.reduce512(t0, t1, t2, t3, t4, t5, t6, t7)
 }
 
-// reduce512 sets v = (t0 + t1·2^64 + … + t7·2^448) mod p.
+// reduce512 sets v = (t0 + t1·2^64 + … + t7·2^448) mod p, fully reduced.
+// It is one straight-line function (no calls) because it ends every
+// multiplication and squaring.
 func (v *Element) reduce512(t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
 	// First fold: t_lo + t_hi·c, with t_hi·c < 2^290.
 	h0, l0 := bits.Mul64(t4, c)
@@ -136,6 +138,27 @@ func (v *Element) reduce512(t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
 	t2, cc = bits.Add64(t2, h1, cc)
 	t3, cc = bits.Add64(t3, h2, cc)
 	top += cc // < 2^34
-	// Second fold and final subtraction.
-	v.fold(t0, t1, t2, t3, top)
+
+	// Second fold: t + top·c, top·c < 2^68. On a carry out of 2^256 the
+	// limbs are below 2^68, and 2^256 ≡ c is added back without a carry.
+	h0, l0 = bits.Mul64(top, c)
+	t0, cc = bits.Add64(t0, l0, 0)
+	t1, cc = bits.Add64(t1, h0, cc)
+	t2, cc = bits.Add64(t2, 0, cc)
+	t3, cc = bits.Add64(t3, 0, cc)
+	t0, cc = bits.Add64(t0, c&-cc, 0)
+	t1, cc = bits.Add64(t1, 0, cc)
+	t2, cc = bits.Add64(t2, 0, cc)
+	t3 += cc
+
+	// Now t < 2^256: subtract p once if t >= p, that is if t + c carries.
+	s0, cc := bits.Add64(t0, c, 0)
+	s1, cc := bits.Add64(t1, 0, cc)
+	s2, cc := bits.Add64(t2, 0, cc)
+	s3, cc := bits.Add64(t3, 0, cc)
+	mask := -cc
+	v.l[0] = t0 ^ (t0^s0)&mask
+	v.l[1] = t1 ^ (t1^s1)&mask
+	v.l[2] = t2 ^ (t2^s2)&mask
+	v.l[3] = t3 ^ (t3^s3)&mask
 }

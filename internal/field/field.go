@@ -60,7 +60,7 @@ func (v *Element) SetUint64(x uint64) *Element {
 // limbs are already reduced.
 func (v *Element) SetLimbs(l *[4]uint64) *Element {
 	v.l = *l
-	v.reduceOnce(0)
+	v.reduceOnce()
 	return v
 }
 
@@ -83,7 +83,7 @@ func (v *Element) SetBytes(b *[32]byte) int {
 	_, carry = bits.Add64(v.l[1], 0, carry)
 	_, carry = bits.Add64(v.l[2], 0, carry)
 	_, carry = bits.Add64(v.l[3], 0, carry)
-	v.reduceOnce(0)
+	v.reduceOnce()
 	return int(carry ^ 1)
 }
 
@@ -120,15 +120,15 @@ func putBE64(b []byte, x uint64) {
 	b[7] = byte(x)
 }
 
-// reduceOnce subtracts p from v.l + hi·2^256 once if that value is >= p. The
-// input must be < 2p. It is the final step of every operation.
-func (v *Element) reduceOnce(hi uint64) {
-	// v + hi·2^256 >= p  iff  v + c carries out of 2^256 (or hi is set).
+// reduceOnce subtracts p from v once if v >= p (any 256-bit v is < 2p),
+// in constant time. Used where limbs come from outside (SetBytes, SetLimbs).
+func (v *Element) reduceOnce() {
+	// v >= p  iff  v + c carries out of 2^256.
 	t0, carry := bits.Add64(v.l[0], c, 0)
 	t1, carry := bits.Add64(v.l[1], 0, carry)
 	t2, carry := bits.Add64(v.l[2], 0, carry)
 	t3, carry := bits.Add64(v.l[3], 0, carry)
-	mask := -(carry | hi)
+	mask := -carry
 	v.l[0] ^= (v.l[0] ^ t0) & mask
 	v.l[1] ^= (v.l[1] ^ t1) & mask
 	v.l[2] ^= (v.l[2] ^ t2) & mask
@@ -141,8 +141,16 @@ func (v *Element) Add(a, b *Element) *Element {
 	l1, carry := bits.Add64(a.l[1], b.l[1], carry)
 	l2, carry := bits.Add64(a.l[2], b.l[2], carry)
 	l3, carry := bits.Add64(a.l[3], b.l[3], carry)
-	v.l = [4]uint64{l0, l1, l2, l3}
-	v.reduceOnce(carry)
+	// Subtract p (add c, dropping 2^256) if the sum carried or is >= p.
+	s0, cc := bits.Add64(l0, c, 0)
+	s1, cc := bits.Add64(l1, 0, cc)
+	s2, cc := bits.Add64(l2, 0, cc)
+	s3, cc := bits.Add64(l3, 0, cc)
+	mask := -(cc | carry)
+	v.l[0] = l0 ^ (l0^s0)&mask
+	v.l[1] = l1 ^ (l1^s1)&mask
+	v.l[2] = l2 ^ (l2^s2)&mask
+	v.l[3] = l3 ^ (l3^s3)&mask
 	return v
 }
 
@@ -232,26 +240,8 @@ func (v *Element) MulInt(a *Element, k uint64) *Element {
 	l2, carry = bits.Add64(l2, h1, carry)
 	l3, carry = bits.Add64(l3, h2, carry)
 	top := h3 + carry // < 2^32
-	v.fold(l0, l1, l2, l3, top)
+	v.reduce512(l0, l1, l2, l3, top, 0, 0, 0)
 	return v
-}
-
-// fold sets v = (l0..l3 + top·2^256) mod p for top < 2^35.
-func (v *Element) fold(l0, l1, l2, l3, top uint64) {
-	h, l := bits.Mul64(top, c) // < 2^68
-	var carry uint64
-	l0, carry = bits.Add64(l0, l, 0)
-	l1, carry = bits.Add64(l1, h, carry)
-	l2, carry = bits.Add64(l2, 0, carry)
-	l3, carry = bits.Add64(l3, 0, carry)
-	// On carry the value is (limbs) + 2^256 ≡ limbs + c, and the limbs are
-	// then below 2^68, so adding c cannot carry again.
-	l0, carry = bits.Add64(l0, c&-carry, 0)
-	l1, carry = bits.Add64(l1, 0, carry)
-	l2, carry = bits.Add64(l2, 0, carry)
-	l3, _ = bits.Add64(l3, 0, carry)
-	v.l = [4]uint64{l0, l1, l2, l3}
-	v.reduceOnce(0)
 }
 
 // LessThanP reports whether the little-endian 256-bit integer l is below p,
