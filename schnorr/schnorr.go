@@ -9,7 +9,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"io"
 	"unsafe"
 
 	"github.com/p256k1/secp256k1"
@@ -45,7 +44,8 @@ var (
 // constant time with respect to the key and the nonce.
 func Sign(priv *secp256k1.PrivateKey, msg []byte) ([]byte, error) {
 	var aux [32]byte
-	if _, err := io.ReadFull(rand.Reader, aux[:]); err != nil {
+	// crypto/rand.Read (not io.ReadFull on rand.Reader) keeps aux on the stack.
+	if _, err := rand.Read(aux[:]); err != nil {
 		return nil, fmt.Errorf("schnorr: reading randomness: %w", err)
 	}
 	return SignWithAux(priv, msg, aux[:])

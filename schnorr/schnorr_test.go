@@ -57,3 +57,12 @@ func TestSignAllocs(t *testing.T) {
 		t.Fatalf("%v allocations", n)
 	}
 }
+
+func TestSignAllocsFreshAux(t *testing.T) {
+	k, _ := secp256k1.GenerateKey(nil)
+	msg := make([]byte, 32)
+	// One allocation: the returned signature.
+	if n := testing.AllocsPerRun(20, func() { schnorr.Sign(k, msg) }); n > 1 {
+		t.Fatalf("%v allocations", n)
+	}
+}
