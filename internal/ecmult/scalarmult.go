@@ -28,7 +28,7 @@ func ScalarMult(out *group.Projective, k *scalar.Scalar, p *group.Affine) *group
 	t1[0].SetAffine(p)
 	t1[1].Double(&t1[0])
 	for j := 2; j < 16; j++ {
-		t1[j].Add(&t1[j-1], &t1[0])
+		t1[j].AddAffine(&t1[j-1], p)
 	}
 	beta := group.Beta()
 	for j := range t1 {
