@@ -47,7 +47,7 @@ func (k *PrivateKey) sharedPoint(remote *PublicKey, x, y *[32]byte) error {
 	if remote == nil {
 		return fmt.Errorf("%w: nil remote key", ErrInvalidPublicKey)
 	}
-	var p group.Projective
+	var p group.Jacobian
 	ecmult.ScalarMult(&p, &k.d, &remote.p)
 	var a group.Affine
 	p.ToAffine(&a)

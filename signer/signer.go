@@ -355,7 +355,7 @@ func (s *Signer) sharedPoint(pub []byte, x, y *[32]byte) error {
 	if err := parsePeer(&q, pub); err != nil {
 		return err
 	}
-	var p group.Projective
+	var p group.Jacobian
 	ecmult.ScalarMult(&p, keyaccess.PrivateScalar(&s.key), &q)
 	var a group.Affine
 	p.ToAffine(&a)
@@ -363,6 +363,6 @@ func (s *Signer) sharedPoint(pub []byte, x, y *[32]byte) error {
 	a.X.PutBytes(x)
 	a.Y.PutBytes(y)
 	a = group.Affine{}
-	p = group.Projective{}
+	p = group.Jacobian{}
 	return nil
 }

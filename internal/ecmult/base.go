@@ -25,7 +25,7 @@ func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
 			in = k.Bits(uint(6*i-1), 7)
 		}
 		d, neg := boothW6(in)
-		lookupAffine(&e, &baseTable[i], d)
+		lookupAffine(&e, baseTable[i][:], d)
 		e.Y.CondNegate(&e.Y, neg)
 		sum.AddAffine(&acc, &e)
 		acc.Select(&acc, &sum, isZero32(d))
@@ -61,7 +61,7 @@ func isZero32(x uint32) int {
 
 // lookupAffine sets e to row[mag-1] (x and y), scanning the whole row with
 // masks. For mag = 0 e is set to (0, 0), which callers never use.
-func lookupAffine(e *group.Affine, row *[32][8]uint64, mag uint32) {
+func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
 	var acc [8]uint64
 	for j := range row {
 		mask := -uint64(isZero32(uint32(j+1) ^ mag))

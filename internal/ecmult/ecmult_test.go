@@ -135,8 +135,10 @@ func TestScalarMult(t *testing.T) {
 	for pi, p := range points {
 		for i, k := range testScalars(t, r, 10) {
 			want := refMul(&k, &p)
-			var q group.Projective
-			got := projAffine(ScalarMult(&q, &k, &p))
+			var q group.Jacobian
+			ScalarMult(&q, &k, &p)
+			var got group.Affine
+			q.ToAffine(&got)
 			if !got.Equal(&want) {
 				t.Fatalf("point %d scalar %d (%x): ScalarMult mismatch", pi, i, k.Bytes())
 			}
@@ -233,7 +235,7 @@ func TestZeroAllocs(t *testing.T) {
 	var j group.Jacobian
 	n := testing.AllocsPerRun(10, func() {
 		BaseMult(&p, &k)
-		ScalarMult(&p, &k, &g)
+		ScalarMult(&j, &k, &g)
 		DoubleMultVarTime(&j, &k, &g, &k)
 	})
 	if n != 0 {
@@ -252,7 +254,7 @@ func BenchmarkBaseMult(b *testing.B) {
 func BenchmarkScalarMult(b *testing.B) {
 	k := randScalar(rand.New(rand.NewPCG(1, 2)))
 	g := group.Generator()
-	var p group.Projective
+	var p group.Jacobian
 	for b.Loop() {
 		ScalarMult(&p, &k, &g)
 	}

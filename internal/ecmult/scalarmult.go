@@ -1,6 +1,7 @@
 package ecmult
 
 import (
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
@@ -9,36 +10,28 @@ import (
 const ctWindows = 26
 
 // ScalarMult sets out = k·P and returns out, in constant time with respect
-// to k (P is treated as public but is also handled without branches; P must
-// be a finite point, as every parsed public key is).
+// to k. P is public (a parsed public key: finite and on the curve).
 //
 // k is split with the GLV endomorphism into k = k1 + λ·k2 with |k1|, |k2| <
 // 2^128. With s1, s2 the signs of k1 and k2, k·P = |k1|·(s1·P) + |k2|·(s2·λP).
-// Both magnitudes are recoded into 26 signed Booth digits in [-16, 16]; the
-// tables hold 1..16 times s1·P and s2·λP in projective form, are read by
-// full masked scans, and are combined with complete additions, so there are
-// no secret-dependent branches or memory addresses.
-func ScalarMult(out *group.Projective, k *scalar.Scalar, p *group.Affine) *group.Projective {
+// Both magnitudes are recoded into 26 signed Booth digits in [-16, 16]. The
+// tables hold 1..16 times P and λP in affine form; they depend only on the
+// public P and are built with variable-time formulas and one inversion. The
+// secret digits pick an entry by a full masked scan, its sign is applied
+// with a constant-time negation, and the sum is accumulated with the
+// constant-time Jacobian formulas (group.Jacobian.Double and AddAffine,
+// which handle every special case without branching); a zero digit keeps the
+// accumulator by a masked select.
+func ScalarMult(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.Jacobian {
 	k1, k2 := k.SplitLambda()
 	a1, n1 := k1.AbsHalf()
 	a2, n2 := k2.AbsHalf()
 
-	// t1[j] = (j+1)·s1·P, t2[j] = (j+1)·s2·λP = λ·((j+1)·s2·P).
-	var t1, t2 [16]group.Projective
-	t1[0].SetAffine(p)
-	t1[1].Double(&t1[0])
-	for j := 2; j < 16; j++ {
-		t1[j].AddAffine(&t1[j-1], p)
-	}
-	beta := group.Beta()
-	for j := range t1 {
-		t2[j].X.Multiply(&t1[j].X, &beta)
-		t2[j].Y.CondNegate(&t1[j].Y, n2)
-		t2[j].Z.Set(&t1[j].Z)
-		t1[j].Y.CondNegate(&t1[j].Y, n1)
-	}
+	var t1, t2 [16][8]uint64
+	multiplesTable(&t1, &t2, p)
 
-	var acc, e group.Projective
+	var acc, sum group.Jacobian
+	var e group.Affine
 	acc.SetInfinity()
 	for i := ctWindows - 1; i >= 0; i-- {
 		if i != ctWindows-1 {
@@ -46,10 +39,10 @@ func ScalarMult(out *group.Projective, k *scalar.Scalar, p *group.Affine) *group
 				acc.Double(&acc)
 			}
 		}
-		for h, tbl := range [2]*[16]group.Projective{&t1, &t2} {
-			a := &a1
+		for h := range 2 {
+			a, sign, tbl := &a1, n1, &t1
 			if h == 1 {
-				a = &a2
+				a, sign, tbl = &a2, n2, &t2
 			}
 			var in uint32
 			if i == 0 {
@@ -58,19 +51,37 @@ func ScalarMult(out *group.Projective, k *scalar.Scalar, p *group.Affine) *group
 				in = a.Bits(uint(5*i-1), 6)
 			}
 			d, neg := boothW5(in)
-			lookupProjective(&e, tbl, d)
-			e.Y.CondNegate(&e.Y, neg)
-			acc.Add(&acc, &e)
+			lookupAffine(&e, tbl[:], d)
+			e.Y.CondNegate(&e.Y, neg^sign)
+			sum.AddAffine(&acc, &e)
+			acc.Select(&acc, &sum, isZero32(d))
 		}
 	}
 	return out.Set(&acc)
 }
 
-// lookupProjective sets e to tbl[mag-1], or to the point at infinity if mag
-// is 0, scanning the whole table with constant-time selects.
-func lookupProjective(e *group.Projective, tbl *[16]group.Projective, mag uint32) {
-	e.SetInfinity()
-	for j := range tbl {
-		e.Select(&tbl[j], e, isZero32(uint32(j+1)^mag))
+// multiplesTable sets t1[j] = (j+1)·P and t2[j] = (j+1)·λP = (β·x, y) of
+// t1[j], as affine limbs (x0..x3, y0..y3). P is public: this runs in
+// variable time.
+func multiplesTable(t1, t2 *[16][8]uint64, p *group.Affine) {
+	var jac [16]group.Jacobian
+	jac[0].SetAffine(p)
+	jac[1].DoubleVarTime(&jac[0])
+	for j := 2; j < 16; j++ {
+		jac[j].AddMixedVarTime(&jac[j-1], p)
+	}
+	var aff [16]group.Affine
+	var scratch [32]field.Element
+	group.BatchToAffineVarTime(aff[:], jac[:], scratch[:])
+	beta := group.Beta()
+	for j := range aff {
+		x, y := aff[j].X.Limbs(), aff[j].Y.Limbs()
+		var bx field.Element
+		bx.Multiply(&aff[j].X, &beta)
+		lx := bx.Limbs()
+		copy(t1[j][:4], x[:])
+		copy(t1[j][4:], y[:])
+		copy(t2[j][:4], lx[:])
+		copy(t2[j][4:], y[:])
 	}
 }

@@ -22,6 +22,7 @@ func TestAliasing(t *testing.T) {
 		"Square":        (*Element).Square,
 		"Negate":        (*Element).Negate,
 		"Double":        (*Element).Double,
+		"Halve":         (*Element).Halve,
 		"Invert":        (*Element).Invert,
 		"InvertVarTime": (*Element).InvertVarTime,
 		"MulInt":        func(v, a *Element) *Element { return v.MulInt(a, 7) },

@@ -175,6 +175,21 @@ func (v *Element) Subtract(a, b *Element) *Element {
 	return v
 }
 
+// Halve sets v = a/2 mod p, and returns v: a/2 if a is even, (a+p)/2 if it
+// is odd, selected with a mask (constant time).
+func (v *Element) Halve(a *Element) *Element {
+	mask := -(a.l[0] & 1)
+	l0, cc := bits.Add64(a.l[0], p0&mask, 0)
+	l1, cc := bits.Add64(a.l[1], p1&mask, cc)
+	l2, cc := bits.Add64(a.l[2], p2&mask, cc)
+	l3, cc := bits.Add64(a.l[3], p3&mask, cc)
+	v.l[0] = l0>>1 | l1<<63
+	v.l[1] = l1>>1 | l2<<63
+	v.l[2] = l2>>1 | l3<<63
+	v.l[3] = l3>>1 | cc<<63
+	return v
+}
+
 // Negate sets v = -a, and returns v.
 func (v *Element) Negate(a *Element) *Element {
 	var zero Element

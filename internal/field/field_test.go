@@ -141,6 +141,8 @@ func TestArithmeticVsBig(t *testing.T) {
 		check("Square", v.Square(a), new(big.Int).Mul(A, A))
 		check("Negate", v.Negate(a), new(big.Int).Neg(A))
 		check("Double", v.Double(a), new(big.Int).Lsh(A, 1))
+		half := new(big.Int).ModInverse(big.NewInt(2), bigP)
+		check("Halve", v.Halve(a), new(big.Int).Mul(A, half))
 		check("MulInt(21)", v.MulInt(a, 21), new(big.Int).Mul(A, big.NewInt(21)))
 		check("MulInt(2^32-1)", v.MulInt(a, 1<<32-1), new(big.Int).Mul(A, big.NewInt(1<<32-1)))
 		inv := new(big.Int).ModInverse(A, bigP)

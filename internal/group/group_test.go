@@ -396,3 +396,46 @@ func TestZeroAllocs(t *testing.T) {
 		t.Fatalf("%v allocations", n)
 	}
 }
+
+func TestJacobianConstantTimeVsVarTime(t *testing.T) {
+	r := testrand.New(t)
+	ps := pairs(r, 50)
+	// The case the unified formula cannot handle by itself: y1 = -y2 with
+	// x1 = β·x2, i.e. b = -λ(a).
+	for range 5 {
+		a := randPoint(r)
+		var b Affine
+		b.Endomorphism(&a)
+		b.Negate(&b)
+		ps = append(ps, [2]Affine{a, b})
+	}
+	for i, pr := range ps {
+		a, b := pr[0], pr[1]
+		ja := randJacobian(r, &a)
+		var want, got Jacobian
+		want.DoubleVarTime(&ja)
+		got.Double(&ja)
+		if !refEqual(jacToRef(&got), jacToRef(&want)) || got.Infinity != want.Infinity {
+			t.Fatalf("case %d: Double mismatch", i)
+		}
+		if b.Infinity {
+			continue
+		}
+		want.AddMixedVarTime(&ja, &b)
+		got.AddAffine(&ja, &b)
+		if !refEqual(jacToRef(&got), jacToRef(&want)) || got.Infinity != want.Infinity {
+			t.Fatalf("case %d: AddAffine mismatch", i)
+		}
+		var ga, wa Affine
+		got.ToAffine(&ga)
+		want.ToAffineVarTime(&wa)
+		if !ga.Equal(&wa) {
+			t.Fatalf("case %d: ToAffine mismatch", i)
+		}
+		s := ja
+		s.AddAffine(&s, &b)
+		if !refEqual(jacToRef(&s), jacToRef(&want)) {
+			t.Fatalf("case %d: aliased AddAffine mismatch", i)
+		}
+	}
+}
