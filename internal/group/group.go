@@ -5,15 +5,16 @@
 //
 //   - Affine (x, y), with an explicit flag for the point at infinity; the
 //     form points are stored and serialized in.
-//   - Jacobian (X:Y:Z) with x = X/Z², y = Y/Z³, used by the variable-time
-//     formulas (signature verification, public-key tweaks, table building).
-//     Their execution time depends on the inputs, and their names say so.
-//   - Projective (X:Y:Z) with x = X/Z, y = Y/Z, used by the constant-time
-//     complete formulas of Renes, Costello and Batina ("Complete addition
-//     formulas for prime order elliptic curves", EUROCRYPT 2016,
-//     https://eprint.iacr.org/2015/1060, algorithms 7, 8 and 9 for a = 0),
-//     which have no exceptional cases and therefore no branches. Everything
-//     that touches a secret scalar uses this form.
+//   - Jacobian (X:Y:Z) with x = X/Z², y = Y/Z³. Its …VarTime methods
+//     (EFD formulas with branches on doubling and infinity) serve
+//     verification, public-key tweaks and table building; its constant-time
+//     methods (Double, AddAffine: libsecp256k1's unified mixed addition,
+//     Select, ToAffine) serve k·P on secret scalars.
+//   - Projective (X:Y:Z) with x = X/Z, y = Y/Z, the accumulator of the
+//     constant-time k·G, with the complete mixed addition of Renes,
+//     Costello and Batina ("Complete addition formulas for prime order
+//     elliptic curves", EUROCRYPT 2016, https://eprint.iacr.org/2015/1060,
+//     algorithm 8 for a = 0), which has no exceptional case.
 //
 // Receivers and arguments may alias unless a doc comment says otherwise.
 package group
@@ -23,7 +24,7 @@ import "github.com/p256k1/secp256k1/internal/field"
 // B is the curve constant b = 7.
 const B = 7
 
-// b3 = 3·b, used by the complete formulas.
+// b3 = 3·b, used by the complete addition formula.
 const b3 = 3 * B
 
 // Generator coordinates (SEC 2, section 2.4.1).
