@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 # built the way the README runs it, through the go.work at the root.
 unset GOWORK
 FUZZTIME=${BENCH_FUZZTIME:-3s}
+# shellcheck source=.ci/fuzzone.sh
+. .ci/fuzzone.sh
 OUT=${BENCH_OUT:-$(mktemp -d)}
 
 log() { printf '\n== %s\n' "$*"; }
@@ -55,7 +57,7 @@ log "bench module tests"
 log "differential fuzzing ($FUZZTIME per target)"
 for target in $(cd bench && go test -list '^Fuzz' ./difftest | grep '^Fuzz'); do
 	echo "-- $target"
-	(cd bench && go test -run '^$' -fuzz "^${target}\$" -fuzztime "$FUZZTIME" -fuzzminimizetime 1s -parallel 2 ./difftest)
+	fuzz_one bench ./difftest "$target" "$FUZZTIME" -fuzzminimizetime 1s -parallel 2
 done
 
 log "bench CI passed (reports in $OUT)"

@@ -9,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export GOWORK=off
 fuzztime=${FUZZTIME:-5s}
+# shellcheck source=.ci/fuzzone.sh
+. .ci/fuzzone.sh
 
 # "importpath FuzzName" for every target of every package.
 list_targets() {
@@ -31,5 +33,5 @@ echo "fuzz: ${#targets[@]} targets, $fuzztime each"
 for t in "${targets[@]}"; do
   read -r pkg name <<<"$t"
   echo "fuzz: $pkg $name"
-  go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg"
+  fuzz_one . "$pkg" "$name" "$fuzztime"
 done
