@@ -248,6 +248,19 @@ func (s *Signer) AppendSign(dst, msg []byte) ([]byte, error) {
 	return schnorr.AppendSign(dst, &s.key, msg, aux[:])
 }
 
+// AppendSignWithAux appends the BIP-340 signature of msg made with the
+// given 32 bytes of auxiliary randomness (schnorr.SignWithAux) to dst and
+// returns the extended slice. The signature is then deterministic, which is
+// what test vectors and cross-library comparisons need; Sign and AppendSign,
+// with fresh randomness, are the right choice otherwise. It does not
+// allocate when dst has room; on error dst is returned unchanged.
+func (s *Signer) AppendSignWithAux(dst, msg, aux []byte) ([]byte, error) {
+	if !s.hasSec {
+		return dst, ErrNoSecretKey
+	}
+	return schnorr.AppendSign(dst, &s.key, msg, aux)
+}
+
 // Verify reports whether sig is a valid 64-byte BIP-340 signature of msg
 // (of any length) by the signer's public key. An invalid signature returns
 // false and a nil error; the error is ErrNoPublicKey if the signer holds no

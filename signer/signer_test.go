@@ -347,3 +347,29 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendSignWithAux(t *testing.T) {
+	// BIP-340 test vector 1.
+	sec, _ := hex.DecodeString("B7E151628AED2A6ABF7158809CF4F3C762E7160F38B4DA56A784D9045190CFEF")
+	msg, _ := hex.DecodeString("243F6A8885A308D313198A2E03707344A4093822299F31D0082EFA98EC4E6C89")
+	aux, _ := hex.DecodeString("0000000000000000000000000000000000000000000000000000000000000001")
+	want := "6896bd60eeae296db48a229ff71dfe071bde413e6d43f917dc8dcf8c78de33418906d11ac976abccb20b091292bff4ea897efcb639ea871cfa95f6de339e4b0a"
+	var s signer.Signer
+	if err := s.InitSec(sec); err != nil {
+		t.Fatal(err)
+	}
+	sig, err := s.AppendSignWithAux(nil, msg, aux)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hex.EncodeToString(sig); got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	if _, err := s.AppendSignWithAux(nil, msg, aux[:31]); err == nil {
+		t.Fatal("31-byte aux accepted")
+	}
+	s.Zero()
+	if _, err := s.AppendSignWithAux(nil, msg, aux); !errors.Is(err, signer.ErrNoSecretKey) {
+		t.Fatalf("after Zero: err = %v", err)
+	}
+}

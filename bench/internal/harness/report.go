@@ -174,15 +174,16 @@ func caseIndex(c Case) int {
 
 // palette gives each provider a fixed, distinguishable colour.
 var palette = map[string]string{
-	"p256k1":       "#d62728",
-	"libsecp256k1": "#1f77b4",
-	"native":       "#17becf",
-	"geth":         "#9467bd",
-	"decred":       "#2ca02c",
-	"btcec":        "#ff7f0e",
+	"p256k1":        "#d62728",
+	"p256k1-signer": "#e377c2",
+	"libsecp256k1":  "#1f77b4",
+	"native":        "#17becf",
+	"geth":          "#9467bd",
+	"decred":        "#2ca02c",
+	"btcec":         "#ff7f0e",
 }
 
-var fallbackColors = []string{"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"}
+var fallbackColors = []string{"#8c564b", "#7f7f7f", "#bcbd22", "#aec7e8"}
 
 func xmlEscape(s string) string {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")

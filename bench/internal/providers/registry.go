@@ -9,7 +9,7 @@ import (
 // All returns every built-in provider in report order. The native anchor
 // is added by the command when --native is given.
 func All() []h.Provider {
-	return []h.Provider{P256k1{}, Libsecp{}, Geth{}, Decred{}, Btcec{}}
+	return []h.Provider{P256k1{}, Signer{}, Libsecp{}, Geth{}, Decred{}, Btcec{}}
 }
 
 // Verifiers returns the reference chain for the correctness gate:
