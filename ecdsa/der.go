@@ -3,6 +3,8 @@ package ecdsa
 import (
 	"errors"
 	"fmt"
+
+	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
 // DER encoding of ECDSA signatures: the ASN.1 structure
@@ -41,14 +43,6 @@ var (
 	errDERRTooLarge      = fmt.Errorf("%w: R does not fit in 32 bytes", errDER)
 	errDERSTooLarge      = fmt.Errorf("%w: S does not fit in 32 bytes", errDER)
 )
-
-// derCurveOrder is the secp256k1 group order n, big-endian.
-var derCurveOrder = [32]byte{
-	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
-	0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b,
-	0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
-}
 
 // parseDERStrict decodes a strict DER signature (BIP-66, without the trailing
 // sighash byte that Bitcoin scripts append) into r and s as 32-byte
@@ -266,12 +260,8 @@ func derLaxInteger(b []byte, pos int) (vpos, vlen, next int, err error) {
 
 // derLessThanOrder reports whether the big-endian integer x is below n.
 func derLessThanOrder(x *[32]byte) bool {
-	for i := range x {
-		if x[i] != derCurveOrder[i] {
-			return x[i] < derCurveOrder[i]
-		}
-	}
-	return false
+	var v scalar.Scalar
+	return v.SetCanonicalBytes(x) == 1
 }
 
 // appendDER appends the strict DER encoding of the signature (r, s), both

@@ -384,7 +384,7 @@ func derRandomValue(rng *rand.Rand) [32]byte {
 		clear(v[:k])
 		v[k] |= 0x80
 	case 2: // near n
-		v = derCurveOrder
+		v = testCurveOrder
 		v[31] += byte(rng.IntN(5)) - 2
 	case 3: // all ones
 		for i := range v {
@@ -453,7 +453,7 @@ func TestAppendDERRoundTrip(t *testing.T) {
 }
 
 func TestParseDERLaxCases(t *testing.T) {
-	n := hex.EncodeToString(derCurveOrder[:])
+	n := hex.EncodeToString(testCurveOrder[:])
 	nMinus1 := n[:62] + "40"
 	big33 := "01" + n
 	tests := []struct {

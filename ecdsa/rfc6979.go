@@ -2,8 +2,8 @@ package ecdsa
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
-	"math/bits"
+
+	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
 // Deterministic nonces (RFC 6979 section 3.2 with HMAC-SHA256), computed
@@ -126,28 +126,9 @@ func rfc6979HMAC(out, key, v *[32]byte, tail []byte) {
 }
 
 // rfc6979ReduceOrder sets out = x mod n for a 32-byte big-endian x, in
-// constant time. Since x < 2^256 < 2n, at most one subtraction is needed.
-// out may alias x.
+// constant time. out may alias x.
 func rfc6979ReduceOrder(out, x *[32]byte) {
-	// n as big-endian 64-bit words.
-	const (
-		n0 = 0xFFFFFFFFFFFFFFFF
-		n1 = 0xFFFFFFFFFFFFFFFE
-		n2 = 0xBAAEDCE6AF48A03B
-		n3 = 0xBFD25E8CD0364141
-	)
-	x0 := binary.BigEndian.Uint64(x[0:8])
-	x1 := binary.BigEndian.Uint64(x[8:16])
-	x2 := binary.BigEndian.Uint64(x[16:24])
-	x3 := binary.BigEndian.Uint64(x[24:32])
-	d3, b := bits.Sub64(x3, n3, 0)
-	d2, b := bits.Sub64(x2, n2, b)
-	d1, b := bits.Sub64(x1, n1, b)
-	d0, b := bits.Sub64(x0, n0, b)
-	// b == 1 means x < n: keep x.
-	keep := -b
-	binary.BigEndian.PutUint64(out[0:8], x0&keep|d0&^keep)
-	binary.BigEndian.PutUint64(out[8:16], x1&keep|d1&^keep)
-	binary.BigEndian.PutUint64(out[16:24], x2&keep|d2&^keep)
-	binary.BigEndian.PutUint64(out[24:32], x3&keep|d3&^keep)
+	var v scalar.Scalar
+	v.SetBytes(x)
+	v.PutBytes(out)
 }

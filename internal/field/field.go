@@ -13,7 +13,10 @@
 // All arguments and receivers may alias. The zero value is the element 0.
 package field
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Element is an integer modulo p, always in [0, p).
 type Element struct {
@@ -74,10 +77,10 @@ func (v *Element) Limbs() [4]uint64 {
 // cases v is a valid, reduced element; callers that must reject
 // non-canonical encodings check the result.
 func (v *Element) SetBytes(b *[32]byte) int {
-	v.l[3] = be64(b[0:8])
-	v.l[2] = be64(b[8:16])
-	v.l[1] = be64(b[16:24])
-	v.l[0] = be64(b[24:32])
+	v.l[3] = binary.BigEndian.Uint64(b[0:8])
+	v.l[2] = binary.BigEndian.Uint64(b[8:16])
+	v.l[1] = binary.BigEndian.Uint64(b[16:24])
+	v.l[0] = binary.BigEndian.Uint64(b[24:32])
 	// b >= p iff b + c overflows 2^256.
 	_, carry := bits.Add64(v.l[0], c, 0)
 	_, carry = bits.Add64(v.l[1], 0, carry)
@@ -96,28 +99,10 @@ func (v *Element) Bytes() [32]byte {
 
 // PutBytes writes the 32-byte big-endian encoding of v to b.
 func (v *Element) PutBytes(b *[32]byte) {
-	putBE64(b[0:8], v.l[3])
-	putBE64(b[8:16], v.l[2])
-	putBE64(b[16:24], v.l[1])
-	putBE64(b[24:32], v.l[0])
-}
-
-func be64(b []byte) uint64 {
-	_ = b[7]
-	return uint64(b[7]) | uint64(b[6])<<8 | uint64(b[5])<<16 | uint64(b[4])<<24 |
-		uint64(b[3])<<32 | uint64(b[2])<<40 | uint64(b[1])<<48 | uint64(b[0])<<56
-}
-
-func putBE64(b []byte, x uint64) {
-	_ = b[7]
-	b[0] = byte(x >> 56)
-	b[1] = byte(x >> 48)
-	b[2] = byte(x >> 40)
-	b[3] = byte(x >> 32)
-	b[4] = byte(x >> 24)
-	b[5] = byte(x >> 16)
-	b[6] = byte(x >> 8)
-	b[7] = byte(x)
+	binary.BigEndian.PutUint64(b[0:8], v.l[3])
+	binary.BigEndian.PutUint64(b[8:16], v.l[2])
+	binary.BigEndian.PutUint64(b[16:24], v.l[1])
+	binary.BigEndian.PutUint64(b[24:32], v.l[0])
 }
 
 // reduceOnce subtracts p from v once if v >= p (any 256-bit v is < 2p),

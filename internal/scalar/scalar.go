@@ -7,7 +7,10 @@
 // arguments and receivers may alias. The zero value is the scalar 0.
 package scalar
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Scalar is an integer modulo n, always in [0, n).
 type Scalar struct {
@@ -64,10 +67,10 @@ func (s *Scalar) SetUint64(x uint64) *Scalar {
 // SetBytes sets s = b mod n, where b is a 32-byte big-endian integer, and
 // returns 1 if b >= n (the value was reduced) and 0 otherwise.
 func (s *Scalar) SetBytes(b *[32]byte) (overflow int) {
-	s.l[3] = be64(b[0:8])
-	s.l[2] = be64(b[8:16])
-	s.l[1] = be64(b[16:24])
-	s.l[0] = be64(b[24:32])
+	s.l[3] = binary.BigEndian.Uint64(b[0:8])
+	s.l[2] = binary.BigEndian.Uint64(b[8:16])
+	s.l[1] = binary.BigEndian.Uint64(b[16:24])
+	s.l[0] = binary.BigEndian.Uint64(b[24:32])
 	return int(s.reduceOnce(0))
 }
 
@@ -87,33 +90,15 @@ func (s *Scalar) Bytes() [32]byte {
 
 // PutBytes writes the 32-byte big-endian encoding of s to b.
 func (s *Scalar) PutBytes(b *[32]byte) {
-	putBE64(b[0:8], s.l[3])
-	putBE64(b[8:16], s.l[2])
-	putBE64(b[16:24], s.l[1])
-	putBE64(b[24:32], s.l[0])
+	binary.BigEndian.PutUint64(b[0:8], s.l[3])
+	binary.BigEndian.PutUint64(b[8:16], s.l[2])
+	binary.BigEndian.PutUint64(b[16:24], s.l[1])
+	binary.BigEndian.PutUint64(b[24:32], s.l[0])
 }
 
 // Limbs returns the little-endian 64-bit limbs of s.
 func (s *Scalar) Limbs() [4]uint64 {
 	return s.l
-}
-
-func be64(b []byte) uint64 {
-	_ = b[7]
-	return uint64(b[7]) | uint64(b[6])<<8 | uint64(b[5])<<16 | uint64(b[4])<<24 |
-		uint64(b[3])<<32 | uint64(b[2])<<40 | uint64(b[1])<<48 | uint64(b[0])<<56
-}
-
-func putBE64(b []byte, x uint64) {
-	_ = b[7]
-	b[0] = byte(x >> 56)
-	b[1] = byte(x >> 48)
-	b[2] = byte(x >> 40)
-	b[3] = byte(x >> 32)
-	b[4] = byte(x >> 24)
-	b[5] = byte(x >> 16)
-	b[6] = byte(x >> 8)
-	b[7] = byte(x)
 }
 
 // reduceOnce subtracts n from s.l + hi·2^256 if that value is >= n, and
