@@ -1,8 +1,7 @@
 package ecdsa
 
 import (
-	"crypto/sha256"
-
+	"github.com/p256k1/secp256k1/internal/hmacsha256"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -16,7 +15,7 @@ import (
 // state in fixed-size stack buffers that are cleared before returning. It
 // allocates nothing.
 
-// rfc6979MaxTail is the longest tail rfc6979HMAC accepts: a separator byte
+// rfc6979MaxTail is the longest HMAC input after V: a separator byte
 // followed by the key material seckey32 ‖ msg32 ‖ data32 ‖ algo16.
 const rfc6979MaxTail = 1 + 32 + 32 + 32 + 16
 
@@ -58,22 +57,22 @@ func nonceRFC6979(out *[32]byte, key, msg *[32]byte, extra *[32]byte, counter ui
 	}
 	// 3.2.d and e.
 	t[0] = 0x00
-	rfc6979HMAC(&k, &k, &v, t[:tlen])
-	rfc6979HMAC(&v, &k, &v, nil)
+	hmacsha256.Sum(&k, k[:], v[:], t[:tlen])
+	hmacsha256.Sum(&v, k[:], v[:], nil)
 	// 3.2.f and g.
 	t[0] = 0x01
-	rfc6979HMAC(&k, &k, &v, t[:tlen])
-	rfc6979HMAC(&v, &k, &v, nil)
+	hmacsha256.Sum(&k, k[:], v[:], t[:tlen])
+	hmacsha256.Sum(&v, k[:], v[:], nil)
 
 	// 3.2.h: one generate call per attempt.
 	zero := [1]byte{0x00}
 	for i := uint32(0); ; i++ {
 		if i > 0 {
 			// secp256k1_rfc6979_hmac_sha256_generate with retry set.
-			rfc6979HMAC(&k, &k, &v, zero[:])
-			rfc6979HMAC(&v, &k, &v, nil)
+			hmacsha256.Sum(&k, k[:], v[:], zero[:])
+			hmacsha256.Sum(&v, k[:], v[:], nil)
 		}
-		rfc6979HMAC(&v, &k, &v, nil)
+		hmacsha256.Sum(&v, k[:], v[:], nil)
 		if i == counter {
 			break
 		}
@@ -83,46 +82,6 @@ func nonceRFC6979(out *[32]byte, key, msg *[32]byte, extra *[32]byte, counter ui
 	clear(t[:])
 	clear(k[:])
 	clear(v[:])
-}
-
-// rfc6979HMAC sets out = HMAC-SHA256(key, v ‖ tail), where tail holds at most
-// rfc6979MaxTail bytes. out may alias key or v.
-//
-// It hashes fixed-size stack buffers with sha256.Sum256, which keeps the
-// computation free of heap allocations (a hash.Hash from sha256.New would
-// escape). The ipad block is rehashed on every call; the nonce function makes
-// few enough calls that caching midstates is not worth it.
-func rfc6979HMAC(out, key, v *[32]byte, tail []byte) {
-	if len(tail) > rfc6979MaxTail {
-		panic("secp256k1: internal error: HMAC tail too long")
-	}
-	// Inner hash: SHA256((key ⊕ ipad) ‖ v ‖ tail), with the 32-byte key
-	// zero-padded to the 64-byte block.
-	var in [64 + 32 + rfc6979MaxTail]byte
-	for i := range 32 {
-		in[i] = key[i] ^ 0x36
-	}
-	for i := 32; i < 64; i++ {
-		in[i] = 0x36
-	}
-	copy(in[64:96], v[:])
-	n := 96 + copy(in[96:], tail)
-	inner := sha256.Sum256(in[:n])
-
-	// Outer hash: SHA256((key ⊕ opad) ‖ inner).
-	var o [64 + 32]byte
-	for i := range 32 {
-		o[i] = key[i] ^ 0x5c
-	}
-	for i := 32; i < 64; i++ {
-		o[i] = 0x5c
-	}
-	copy(o[64:], inner[:])
-	*out = sha256.Sum256(o[:])
-
-	clear(in[:])
-	clear(inner[:])
-	clear(o[:])
 }
 
 // rfc6979ReduceOrder sets out = x mod n for a 32-byte big-endian x, in

@@ -83,38 +83,6 @@ func rfc6979Hex32(tb testing.TB, s string) [32]byte {
 	return der32(tb, derHex(tb, s))
 }
 
-func TestRFC6979HMAC(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for i := range 3000 {
-		var key, v [32]byte
-		for j := range 32 {
-			key[j] = byte(rng.Uint32())
-			v[j] = byte(rng.Uint32())
-		}
-		tail := make([]byte, i%(rfc6979MaxTail+1))
-		for j := range tail {
-			tail[j] = byte(rng.Uint32())
-		}
-		m := hmac.New(sha256.New, key[:])
-		m.Write(v[:])
-		m.Write(tail)
-		want := [32]byte(m.Sum(nil))
-
-		var got [32]byte
-		rfc6979HMAC(&got, &key, &v, tail)
-		if got != want {
-			t.Fatalf("HMAC(%x, %x‖%x) = %x, want %x", key, v, tail, got, want)
-		}
-		// Aliasing the output with the key or the data.
-		k2, v2 := key, v
-		rfc6979HMAC(&k2, &k2, &v, tail)
-		rfc6979HMAC(&v2, &key, &v2, tail)
-		if k2 != want || v2 != want {
-			t.Fatalf("aliased HMAC differs")
-		}
-	}
-}
-
 func TestRFC6979ReduceOrder(t *testing.T) {
 	n := rfc6979TestOrder
 	var values []*big.Int

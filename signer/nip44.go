@@ -1,50 +1,25 @@
 package signer
 
 import (
-	"crypto/sha256"
 	"fmt"
+
+	"github.com/p256k1/secp256k1/internal/hmacsha256"
 )
 
 // NIP-44 v2 derives its conversation key with HKDF-extract (RFC 5869), that
 // is HMAC-SHA256 keyed with the salt "nip44-v2" over the raw shared x:
 //
 //	conversation_key = HMAC-SHA256(key = "nip44-v2", message = shared_x)
-//
-// The HMAC pads, xored with the constant key, are computed once; each
-// derivation is then two SHA-256 calls on stack buffers, with no
-// allocation.
 
 // nip44Salt is the HKDF salt of NIP-44 version 2.
 const nip44Salt = "nip44-v2"
 
-// nip44IPad and nip44OPad are the 64-byte HMAC key blocks
-// (salt padded with zeros) xor 0x36 and xor 0x5c.
-var nip44IPad, nip44OPad = func() (ipad, opad [64]byte) {
-	for i := range ipad {
-		var k byte
-		if i < len(nip44Salt) {
-			k = nip44Salt[i]
-		}
-		ipad[i] = k ^ 0x36
-		opad[i] = k ^ 0x5c
-	}
-	return ipad, opad
-}()
-
 // ConversationKeySize is the length of a NIP-44 v2 conversation key.
 const ConversationKeySize = 32
 
-// nip44Extract sets out = HMAC-SHA256("nip44-v2", x).
+// nip44Extract sets out = HMAC-SHA256("nip44-v2", x), without allocating.
 func nip44Extract(out, x *[32]byte) {
-	var buf [64 + 32]byte
-	copy(buf[:64], nip44IPad[:])
-	copy(buf[64:], x[:])
-	inner := sha256.Sum256(buf[:])
-	copy(buf[:64], nip44OPad[:])
-	copy(buf[64:], inner[:])
-	*out = sha256.Sum256(buf[:])
-	clear(buf[:])
-	clear(inner[:])
+	hmacsha256.Sum(out, []byte(nip44Salt), x[:], nil)
 }
 
 // DeriveConversationKey returns the NIP-44 v2 conversation key
