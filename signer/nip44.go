@@ -52,13 +52,11 @@ func (s *Signer) ConversationKey(pub []byte) ([]byte, error) {
 // dst and returns the extended slice. It does not allocate when dst has
 // room. On error dst is returned unchanged.
 func (s *Signer) AppendConversationKey(dst, pub []byte) ([]byte, error) {
-	var x, y, k [32]byte
+	var x [32]byte
 	defer clear(x[:])
-	defer clear(y[:])
-	defer clear(k[:])
-	if err := s.sharedPoint(pub, &x, &y); err != nil {
+	if _, err := s.appendECDH(x[:0], pub, false); err != nil {
 		return dst, err
 	}
-	nip44Extract(&k, &x)
-	return append(dst, k[:]...), nil
+	nip44Extract(&x, &x)
+	return append(dst, x[:]...), nil
 }

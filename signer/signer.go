@@ -17,12 +17,11 @@ package signer
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
-	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/ecdh"
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/keyaccess"
@@ -295,18 +294,7 @@ func (s *Signer) ECDH(pub []byte) ([]byte, error) {
 // returns the extended slice. It does not allocate when dst has room. On
 // error dst is returned unchanged.
 func (s *Signer) AppendECDH(dst, pub []byte) ([]byte, error) {
-	var buf [33]byte
-	var y [32]byte
-	defer clear(y[:])
-	defer clear(buf[:])
-	if err := s.sharedPoint(pub, (*[32]byte)(buf[1:]), &y); err != nil {
-		return dst, err
-	}
-	buf[0] = 0x02 | y[31]&1
-	h := sha256.Sum256(buf[:])
-	dst = append(dst, h[:]...)
-	clear(h[:])
-	return dst, nil
+	return s.appendECDH(dst, pub, true)
 }
 
 // ECDHRaw returns the 32-byte x-coordinate of the shared point d·Q, the raw
@@ -325,13 +313,25 @@ func (s *Signer) ECDHRaw(pub []byte) ([]byte, error) {
 // returns the extended slice. It does not allocate when dst has room. On
 // error dst is returned unchanged.
 func (s *Signer) AppendECDHRaw(dst, pub []byte) ([]byte, error) {
-	var x, y [32]byte
-	defer clear(x[:])
-	defer clear(y[:])
-	if err := s.sharedPoint(pub, &x, &y); err != nil {
+	return s.appendECDH(dst, pub, false)
+}
+
+// appendECDH appends the raw or hashed ECDH secret with the peer key pub.
+func (s *Signer) appendECDH(dst, pub []byte, hashed bool) ([]byte, error) {
+	if !s.hasSec {
+		return dst, ErrNoSecretKey
+	}
+	var q group.Affine
+	if err := parsePeer(&q, pub); err != nil {
 		return dst, err
 	}
-	return append(dst, x[:]...), nil
+	var out [32]byte
+	defer clear(out[:])
+	// d·Q is finite for 1 <= d < n and Q of prime order n.
+	if !ecdh.Shared(&out, keyaccess.PrivateScalar(&s.key), &q, hashed) {
+		return dst, fmt.Errorf("%w: shared point is the point at infinity", secp256k1.ErrInvalidPublicKey)
+	}
+	return append(dst, out[:]...), nil
 }
 
 // parsePeer sets a to the peer key pub: 32 bytes x-only (even y) or 33
@@ -355,27 +355,5 @@ func parsePeer(a *group.Affine, pub []byte) error {
 	if a.SetXO(&x, odd) != 1 {
 		return fmt.Errorf("%w: no point on the curve has this x", secp256k1.ErrInvalidPublicKey)
 	}
-	return nil
-}
-
-// sharedPoint writes the coordinates of d·Q, in constant time with respect
-// to d.
-func (s *Signer) sharedPoint(pub []byte, x, y *[32]byte) error {
-	if !s.hasSec {
-		return ErrNoSecretKey
-	}
-	var q group.Affine
-	if err := parsePeer(&q, pub); err != nil {
-		return err
-	}
-	var p group.Jacobian
-	ecmult.ScalarMult(&p, keyaccess.PrivateScalar(&s.key), &q)
-	var a group.Affine
-	p.ToAffine(&a)
-	// d·Q is finite for 1 <= d < n and Q of prime order n.
-	a.X.PutBytes(x)
-	a.Y.PutBytes(y)
-	a = group.Affine{}
-	p = group.Jacobian{}
 	return nil
 }
