@@ -58,10 +58,8 @@ func DoubleMultVarTime(out *group.Jacobian, a *scalar.Scalar, p *group.Affine, b
 	// Odd multiples of P and of λP.
 	var tp, tl [1 << (windowP - 2)]group.Affine
 	oddMultiplesInto(tp[:], p)
-	beta := group.Beta()
 	for j := range tp {
-		tl[j].X.Multiply(&tp[j].X, &beta)
-		tl[j].Y.Set(&tp[j].Y)
+		tl[j].Endomorphism(&tp[j])
 	}
 
 	a1, a2 := a.SplitLambda()

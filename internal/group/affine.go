@@ -66,23 +66,6 @@ func (p *Affine) Equal(q *Affine) bool {
 	return p.X.Equal(&q.X)&p.Y.Equal(&q.Y) == 1
 }
 
-// Select sets p = a if cond is 1, or p = b if cond is 0, in constant time.
-// Infinity flags are selected too.
-func (p *Affine) Select(a, b *Affine, cond int) *Affine {
-	p.X.Select(&a.X, &b.X, cond)
-	p.Y.Select(&a.Y, &b.Y, cond)
-	ai, bi := boolToInt(a.Infinity), boolToInt(b.Infinity)
-	p.Infinity = (ai&cond | bi&(cond^1)) == 1
-	return p
-}
-
-func boolToInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // BatchToAffineVarTime converts the Jacobian points in to affine points in
 // out with a single field inversion. out and in must have the same length.
 // scratch must hold at least 2·len(in) elements. Execution time depends on the

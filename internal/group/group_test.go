@@ -332,13 +332,9 @@ func TestBatchToAffine(t *testing.T) {
 	}
 }
 
-func TestAffineSelect(t *testing.T) {
+func TestSelect(t *testing.T) {
 	r := testrand.New(t)
 	a, b := randPoint(r), Affine{Infinity: true}
-	var s Affine
-	if !s.Select(&a, &b, 1).Equal(&a) || !s.Select(&a, &b, 0).Equal(&b) {
-		t.Fatal("Affine.Select")
-	}
 	pa, pb := randProjective(r, &a), randProjective(r, &b)
 	var ps Projective
 	if !refEqual(projToRef(ps.Select(&pa, &pb, 1)), affToRef(&a)) || !refEqual(projToRef(ps.Select(&pa, &pb, 0)), affToRef(&b)) {

@@ -53,15 +53,6 @@ func (p *Jacobian) ToAffineVarTime(a *Affine) *Affine {
 	return a
 }
 
-// Negate sets p = -q and returns p.
-func (p *Jacobian) Negate(q *Jacobian) *Jacobian {
-	p.X.Set(&q.X)
-	p.Y.Negate(&q.Y)
-	p.Z.Set(&q.Z)
-	p.Infinity = q.Infinity
-	return p
-}
-
 // EqualXVarTime reports whether the affine x-coordinate of the finite point p
 // equals x, that is whether X == x·Z². Execution time depends on the inputs.
 func (p *Jacobian) EqualXVarTime(x *field.Element) bool {
