@@ -2,7 +2,6 @@ package ecdsa
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -28,13 +27,8 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 	// R's x coordinate: r, or r + n when bit 1 is set (only valid if < p).
 	xl := sig.r.Limbs()
 	if recID&2 != 0 {
-		nl := scalar.Order()
-		var c uint64
-		xl[0], c = bits.Add64(xl[0], nl[0], 0)
-		xl[1], c = bits.Add64(xl[1], nl[1], c)
-		xl[2], c = bits.Add64(xl[2], nl[2], c)
-		xl[3], c = bits.Add64(xl[3], nl[3], c)
-		if c != 0 || !field.LessThanP(&xl) {
+		var ok bool
+		if xl, ok = plusOrder(&xl); !ok {
 			return nil, fmt.Errorf("%w: r + n is not a field element", ErrRecoveryFailed)
 		}
 	}

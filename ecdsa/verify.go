@@ -46,17 +46,23 @@ func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
 	if p.EqualXVarTime(&x) {
 		return true
 	}
-	// r + n, if it is below p.
-	var sum [4]uint64
-	var c uint64
-	nl := scalar.Order()
-	sum[0], c = bits.Add64(rl[0], nl[0], 0)
-	sum[1], c = bits.Add64(rl[1], nl[1], c)
-	sum[2], c = bits.Add64(rl[2], nl[2], c)
-	sum[3], c = bits.Add64(rl[3], nl[3], c)
-	if c != 0 || !field.LessThanP(&sum) {
+	sum, ok := plusOrder(&rl)
+	if !ok {
 		return false
 	}
 	x.SetLimbs(&sum)
 	return p.EqualXVarTime(&x)
+}
+
+// plusOrder returns r + n and whether it is a field element (below p): the
+// other x coordinate that reduces to r mod n, used by verification and by
+// recovery ids 2 and 3.
+func plusOrder(r *[4]uint64) (sum [4]uint64, ok bool) {
+	var c uint64
+	nl := scalar.Order()
+	sum[0], c = bits.Add64(r[0], nl[0], 0)
+	sum[1], c = bits.Add64(r[1], nl[1], c)
+	sum[2], c = bits.Add64(r[2], nl[2], c)
+	sum[3], c = bits.Add64(r[3], nl[3], c)
+	return sum, c == 0 && field.LessThanP(&sum)
 }
