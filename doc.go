@@ -23,7 +23,7 @@
 // signing, nonce generation and inversion, ECDH) runs in constant time: no
 // branch and no memory address depends on a secret, table lookups read the
 // whole table and keep one entry with masks. This is checked under valgrind
-// (see internal/ctgrind). Functions that handle only public data
+// (see internal/cmd/ctgrind). Functions that handle only public data
 // (verification, recovery, parsing) may run in variable time; internal
 // functions of that kind carry VarTime in their names.
 //

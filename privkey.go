@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -40,7 +39,7 @@ func GenerateKey(rand io.Reader) (*PrivateKey, error) {
 		}
 		var d scalar.Scalar
 		ok := d.SetCanonicalBytes(&b) & (1 ^ d.IsZero())
-		ctcheck.Public(unsafe.Pointer(&ok), unsafe.Sizeof(ok)) // only validity is revealed
+		ctcheck.Public(&ok) // only validity is revealed
 		if ok == 1 {
 			return newPrivateKey(&d), nil
 		}
@@ -60,7 +59,7 @@ func NewPrivateKey(b []byte) (*PrivateKey, error) {
 	}
 	var d scalar.Scalar
 	ok := d.SetCanonicalBytes((*[32]byte)(b)) & (1 ^ d.IsZero())
-	ctcheck.Public(unsafe.Pointer(&ok), unsafe.Sizeof(ok)) // only validity is revealed
+	ctcheck.Public(&ok) // only validity is revealed
 	if ok != 1 {
 		return nil, fmt.Errorf("%w: not in [1, n)", ErrInvalidPrivateKey)
 	}
@@ -72,9 +71,9 @@ func newPrivateKey(d *scalar.Scalar) *PrivateKey {
 	k := &PrivateKey{d: *d, pub: new(PublicKey)}
 	var p group.Projective
 	ecmult.BaseMult(&p, d)
-	p.ToAffine(&k.pub.p)
+	k.pub.p.SetProjective(&p)
 	// The public key is public: declassify it for the valgrind check.
-	ctcheck.Public(unsafe.Pointer(&k.pub.p), unsafe.Sizeof(k.pub.p))
+	ctcheck.Public(&k.pub.p)
 	return k
 }
 

@@ -34,7 +34,7 @@ func NewPublicKey(b []byte) (*PublicKey, error) {
 	var x field.Element
 	switch {
 	case len(b) == 33 && (b[0] == prefixEven || b[0] == prefixOdd):
-		if x.SetBytes((*[32]byte)(b[1:33])) != 1 {
+		if x.SetCanonicalBytes((*[32]byte)(b[1:33])) != 1 {
 			return nil, fmt.Errorf("%w: x >= p", ErrInvalidPublicKey)
 		}
 		k := new(PublicKey)
@@ -44,13 +44,13 @@ func NewPublicKey(b []byte) (*PublicKey, error) {
 		return k, nil
 	case len(b) == 65 && b[0] == prefixUncompressed:
 		k := new(PublicKey)
-		if k.p.X.SetBytes((*[32]byte)(b[1:33])) != 1 {
+		if k.p.X.SetCanonicalBytes((*[32]byte)(b[1:33])) != 1 {
 			return nil, fmt.Errorf("%w: x >= p", ErrInvalidPublicKey)
 		}
-		if k.p.Y.SetBytes((*[32]byte)(b[33:65])) != 1 {
+		if k.p.Y.SetCanonicalBytes((*[32]byte)(b[33:65])) != 1 {
 			return nil, fmt.Errorf("%w: y >= p", ErrInvalidPublicKey)
 		}
-		if !k.p.IsOnCurve() {
+		if k.p.IsOnCurve() != 1 {
 			return nil, fmt.Errorf("%w: point not on the curve", ErrInvalidPublicKey)
 		}
 		return k, nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -60,7 +59,7 @@ func parseTweakVarTime(t *scalar.Scalar, b []byte, nonZero bool) error {
 // declassifyTweakOK reveals a constant-time validity flag (1 or 0) for the
 // valgrind check: whether an operation on a secret succeeded is public.
 func declassifyTweakOK(v *int) {
-	ctcheck.Public(unsafe.Pointer(v), unsafe.Sizeof(*v))
+	ctcheck.Public(v)
 }
 
 // tweakFailure returns the error for a failed private-key tweak. It runs
@@ -184,7 +183,7 @@ func pointTweakAddVarTime(q, p *group.Affine, t *scalar.Scalar) bool {
 	if j.Infinity {
 		return false
 	}
-	j.ToAffineVarTime(q)
+	q.SetJacobianVarTime(&j)
 	return true
 }
 
@@ -212,7 +211,7 @@ func (p *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
 		return nil, fmt.Errorf("%w: the tweaked key is the point at infinity", ErrInvalidTweak)
 	}
 	r := new(PublicKey)
-	j.ToAffineVarTime(&r.p)
+	r.p.SetJacobianVarTime(&j)
 	return r, nil
 }
 
@@ -246,7 +245,7 @@ func CombinePublicKeys(keys ...*PublicKey) (*PublicKey, error) {
 		return nil, fmt.Errorf("%w: the sum of the keys is the point at infinity", ErrInvalidPublicKey)
 	}
 	r := new(PublicKey)
-	acc.ToAffineVarTime(&r.p)
+	r.p.SetJacobianVarTime(&acc)
 	return r, nil
 }
 

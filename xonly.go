@@ -23,7 +23,7 @@ func NewXOnlyPublicKey(b []byte) (*XOnlyPublicKey, error) {
 		return nil, fmt.Errorf("%w: length %d, want 32", ErrInvalidPublicKey, len(b))
 	}
 	var x field.Element
-	if x.SetBytes((*[32]byte)(b)) != 1 {
+	if x.SetCanonicalBytes((*[32]byte)(b)) != 1 {
 		return nil, fmt.Errorf("%w: x >= p", ErrInvalidPublicKey)
 	}
 	k := new(XOnlyPublicKey)

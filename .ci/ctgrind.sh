@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Constant-time check with valgrind memcheck ("ctgrind"), the Go counterpart of
-# libsecp256k1's ctime_tests: internal/ctgrind marks private keys and signing
+# libsecp256k1's ctime_tests: internal/cmd/ctgrind marks private keys and signing
 # randomness undefined (internal/ctcheck) and runs key generation, ECDSA and
 # BIP-340 signing and ECDH; memcheck then reports every branch and memory
-# address that depends on a secret. internal/ctgrind/vgreport reads the XML
+# address that depends on a secret. internal/cmd/ctgrind/vgreport reads the XML
 # report and fails on any error traced to our secrets or raised in this
 # module's code. A second run with -canary executes a deliberately leaky
 # function and must be reported, or the harness is broken.
@@ -38,10 +38,10 @@ trap 'rm -rf "$tmp"' EXIT
 # Go >= 1.25 writes DWARF 5, which valgrind < 3.20 reads only in part
 # ("unhandled DW_FORM_addrx"); DWARF 4 gives complete file:line information.
 # Fall back to the default if the toolchain no longer knows the experiment.
-if ! GOEXPERIMENT=nodwarf5 go build -tags valgrind -o "$tmp/ctgrind" ./internal/ctgrind 2>"$tmp/build.log"; then
-  go build -tags valgrind -o "$tmp/ctgrind" ./internal/ctgrind
+if ! GOEXPERIMENT=nodwarf5 go build -tags valgrind -o "$tmp/ctgrind" ./internal/cmd/ctgrind 2>"$tmp/build.log"; then
+  go build -tags valgrind -o "$tmp/ctgrind" ./internal/cmd/ctgrind
 fi
-go build -o "$tmp/vgreport" ./internal/ctgrind/vgreport
+go build -o "$tmp/vgreport" ./internal/cmd/ctgrind/vgreport
 
 # GOMAXPROCS=1 and no asynchronous preemption keep the runtime's own
 # (ignored) reports few and the run deterministic. --error-limit=no: memcheck

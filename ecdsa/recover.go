@@ -51,6 +51,6 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 		return nil, fmt.Errorf("%w: the recovered point is infinity", ErrRecoveryFailed)
 	}
 	var q group.Affine
-	qj.ToAffineVarTime(&q)
+	q.SetJacobianVarTime(&qj)
 	return keyaccess.NewPublicKey(&q).(*secp256k1.PublicKey), nil
 }

@@ -2,7 +2,6 @@ package ecdsa
 
 import (
 	"errors"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
@@ -60,12 +59,12 @@ func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte) (byte, error)
 		valid := k.SetCanonicalBytes(&nonce) & (1 ^ k.IsZero())
 		// Whether the candidate is usable is public (as in libsecp256k1:
 		// it reveals nothing about the nonce finally used).
-		ctcheck.Public(unsafe.Pointer(&valid), unsafe.Sizeof(valid))
+		ctcheck.Public(&valid)
 		if valid != 1 {
 			continue
 		}
 		ecmult.BaseMult(&rp, &k)
-		rp.ToAffine(&ra)
+		ra.SetProjective(&rp)
 		xb := ra.X.Bytes()
 		overflow := sig.r.SetBytes(&xb)
 		recID := byte(overflow<<1 | ra.Y.IsOdd())
@@ -78,8 +77,8 @@ func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte) (byte, error)
 		sig.s.CondNegate(&s, high)
 		recID ^= byte(high)
 		// r and s are the public signature; their being zero is public.
-		ctcheck.Public(unsafe.Pointer(sig), unsafe.Sizeof(*sig))
-		ctcheck.Public(unsafe.Pointer(&recID), unsafe.Sizeof(recID))
+		ctcheck.Public(sig)
+		ctcheck.Public(&recID)
 		if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 {
 			continue
 		}

@@ -43,7 +43,7 @@ func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
 	rl := r.Limbs()
 	var x field.Element
 	x.SetLimbs(&rl) // r < n < p: no reduction happens
-	if p.EqualXVarTime(&x) {
+	if p.EqualXVarTime(&x) == 1 {
 		return true
 	}
 	sum, ok := plusOrder(&rl)
@@ -51,7 +51,7 @@ func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
 		return false
 	}
 	x.SetLimbs(&sum)
-	return p.EqualXVarTime(&x)
+	return p.EqualXVarTime(&x) == 1
 }
 
 // plusOrder returns r + n and whether it is a field element (below p): the

@@ -9,7 +9,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
@@ -101,7 +100,7 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 	var k scalar.Scalar
 	k.SetBytes(&nonce)
 	zero := k.IsZero()
-	ctcheck.Public(unsafe.Pointer(&zero), unsafe.Sizeof(zero))
+	ctcheck.Public(&zero)
 	if zero == 1 {
 		return ErrSigningFailed
 	}
@@ -109,11 +108,11 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 	var rp group.Projective
 	var ra group.Affine
 	ecmult.BaseMult(&rp, &k)
-	rp.ToAffine(&ra)
+	ra.SetProjective(&rp)
 	k.CondNegate(&k, ra.Y.IsOdd())
 	rx := (*[32]byte)(sig[:32])
 	ra.X.PutBytes(rx)
-	ctcheck.Public(unsafe.Pointer(rx), 32)
+	ctcheck.Public(rx)
 
 	// e = hash_challenge(R.x ‖ P.x ‖ m) mod n; s = k + e·d.
 	var eh [32]byte
@@ -123,7 +122,7 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 	s.Multiply(&e, &d)
 	s.Add(&s, &k)
 	s.PutBytes((*[32]byte)(sig[32:]))
-	ctcheck.Public(unsafe.Pointer(sig), 64)
+	ctcheck.Public(sig)
 	k.Zero()
 	d.Zero()
 	return nil
@@ -136,7 +135,7 @@ func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
 		return false
 	}
 	var r field.Element
-	if r.SetBytes((*[32]byte)(sig[:32])) != 1 {
+	if r.SetCanonicalBytes((*[32]byte)(sig[:32])) != 1 {
 		return false
 	}
 	var s scalar.Scalar
@@ -153,10 +152,10 @@ func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
 	// R = s·G - e·P
 	var rj group.Jacobian
 	ecmult.DoubleMultVarTime(&rj, &e, p, &s)
-	if rj.Infinity || !rj.EqualXVarTime(&r) {
+	if rj.EqualXVarTime(&r) != 1 {
 		return false
 	}
 	var ra group.Affine
-	rj.ToAffineVarTime(&ra)
+	ra.SetJacobianVarTime(&rj)
 	return ra.Y.IsOdd() == 0
 }

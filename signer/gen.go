@@ -3,7 +3,6 @@ package signer
 import (
 	"crypto/rand"
 	"fmt"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -58,12 +57,12 @@ func (g *KeyGen) AppendGenerate(dst []byte) ([]byte, error) {
 			return dst, fmt.Errorf("signer: reading randomness: %w", err)
 		}
 		ok := g.d.SetCanonicalBytes(&b) & (1 ^ g.d.IsZero())
-		ctcheck.Public(unsafe.Pointer(&ok), unsafe.Sizeof(ok)) // only validity is revealed
+		ctcheck.Public(&ok) // only validity is revealed
 		if ok == 1 {
 			var p group.Projective
 			ecmult.BaseMult(&p, &g.d)
-			p.ToAffine(&g.pub)
-			ctcheck.Public(unsafe.Pointer(&g.pub), unsafe.Sizeof(g.pub))
+			g.pub.SetProjective(&p)
+			ctcheck.Public(&g.pub)
 			g.ok = true
 			return g.appendPub(dst), nil
 		}

@@ -349,7 +349,7 @@ func parsePeer(a *group.Affine, pub []byte) error {
 		return fmt.Errorf("%w: length %d, want 32 (x-only) or 33 (compressed)", secp256k1.ErrInvalidPublicKey, len(pub))
 	}
 	var x field.Element
-	if x.SetBytes((*[32]byte)(pub)) != 1 {
+	if x.SetCanonicalBytes((*[32]byte)(pub)) != 1 {
 		return fmt.Errorf("%w: x >= p", secp256k1.ErrInvalidPublicKey)
 	}
 	if a.SetXO(&x, odd) != 1 {

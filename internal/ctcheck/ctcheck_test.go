@@ -1,9 +1,6 @@
 package ctcheck
 
-import (
-	"testing"
-	"unsafe"
-)
+import "testing"
 
 // Outside valgrind the client request must leave memory and control flow
 // alone (with the valgrind tag, XCHGQ BX, BX and the rotations are no-ops on
@@ -13,21 +10,26 @@ func TestOutsideValgrind(t *testing.T) {
 		t.Skip("running under valgrind")
 	}
 	b := []byte{1, 2, 3, 4}
-	Secret(unsafe.Pointer(&b[0]), uintptr(len(b)))
-	Public(unsafe.Pointer(&b[0]), uintptr(len(b)))
+	SecretSlice(b)
+	PublicSlice(b)
+	var a [4]byte
+	Secret(&a)
+	Public(&a)
 	if b[0] != 1 || b[3] != 4 {
 		t.Fatalf("memory changed: %v", b)
 	}
-	if n := SecretBytes(unsafe.Pointer(&b[0]), uintptr(len(b))); n != 0 {
-		t.Fatalf("SecretBytes = %d outside valgrind", n)
+	if n := SecretSliceCount(b) + SecretCount(&a); n != 0 {
+		t.Fatalf("secret count = %d outside valgrind", n)
 	}
 }
 
 func TestZeroAllocs(t *testing.T) {
 	var k [32]byte
 	n := testing.AllocsPerRun(100, func() {
-		Secret(unsafe.Pointer(&k), unsafe.Sizeof(k))
-		Public(unsafe.Pointer(&k), unsafe.Sizeof(k))
+		Secret(&k)
+		Public(&k)
+		SecretSlice(k[:])
+		PublicSlice(k[:])
 	})
 	if n != 0 {
 		t.Fatalf("%v allocations per run, want 0", n)

@@ -19,13 +19,13 @@ const (
 //go:noescape
 func clientRequest(req, a1, a2, a3, a4, a5 uintptr) uintptr
 
-// Secret marks the n bytes at p as undefined (secret) for memcheck.
-func Secret(p unsafe.Pointer, n uintptr) {
+// markSecret marks the n bytes at p as undefined (secret) for memcheck.
+func markSecret(p unsafe.Pointer, n uintptr) {
 	clientRequest(reqMakeMemUndefined, uintptr(p), n, 0, 0, 0)
 }
 
-// Public marks the n bytes at p as defined (public) for memcheck.
-func Public(p unsafe.Pointer, n uintptr) {
+// markPublic marks the n bytes at p as defined (public) for memcheck.
+func markPublic(p unsafe.Pointer, n uintptr) {
 	clientRequest(reqMakeMemDefined, uintptr(p), n, 0, 0, 0)
 }
 
@@ -34,11 +34,9 @@ func RunningOnValgrind() bool {
 	return clientRequest(reqRunningOnValgrind, 0, 0, 0, 0, 0) != 0
 }
 
-// SecretBytes returns how many of the n bytes at p memcheck considers
-// undefined (secret), or 0 when not running under valgrind. A harness uses it
-// to check that a value it expects to be secret still is, so that a check
-// cannot pass because the secret was declassified.
-func SecretBytes(p unsafe.Pointer, n uintptr) int {
+// secretCount returns how many of the n bytes at p memcheck considers
+// undefined (secret), or 0 when not running under valgrind.
+func secretCount(p unsafe.Pointer, n uintptr) int {
 	if n == 0 {
 		return 0
 	}

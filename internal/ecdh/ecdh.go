@@ -7,7 +7,6 @@ package ecdh
 
 import (
 	"crypto/sha256"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -26,10 +25,10 @@ func Shared(out *[32]byte, d *scalar.Scalar, p *group.Affine, hashed bool) bool 
 	var j group.Jacobian
 	ecmult.ScalarMult(&j, d, p)
 	var a group.Affine
-	j.ToAffine(&a)
+	a.SetJacobian(&j)
 	defer func() { a = group.Affine{} }()
 	inf := a.Infinity
-	ctcheck.Public(unsafe.Pointer(&inf), unsafe.Sizeof(inf))
+	ctcheck.Public(&inf)
 	if inf {
 		return false
 	}

@@ -33,15 +33,8 @@ func initGTables() {
 		h.DoubleVarTime(&h)
 	}
 	var ha group.Affine
-	h.ToAffineVarTime(&ha)
+	ha.SetJacobianVarTime(&h)
 	g128Table = tablegen.OddMultiples(&ha, 1<<(windowG-2))
-}
-
-// PrecomputeVarTimeTables builds the tables of DoubleMultVarTime now rather
-// than on its first call (which otherwise pays a one-time cost of a few
-// milliseconds).
-func PrecomputeVarTimeTables() {
-	gTablesOnce.Do(initGTables)
 }
 
 // DoubleMultVarTime sets out = a·P + b·G and returns out. P must be a finite

@@ -73,21 +73,21 @@ func (v *Element) Limbs() [4]uint64 {
 }
 
 // SetBytes sets v = b mod p, where b is a 32-byte big-endian integer, and
-// returns 1 if b < p (the encoding was canonical) and 0 otherwise. In both
-// cases v is a valid, reduced element; callers that must reject
-// non-canonical encodings check the result.
-func (v *Element) SetBytes(b *[32]byte) int {
+// returns 1 if b >= p (the value was reduced) and 0 otherwise, like
+// scalar.Scalar.SetBytes.
+func (v *Element) SetBytes(b *[32]byte) (overflow int) {
 	v.l[3] = binary.BigEndian.Uint64(b[0:8])
 	v.l[2] = binary.BigEndian.Uint64(b[8:16])
 	v.l[1] = binary.BigEndian.Uint64(b[16:24])
 	v.l[0] = binary.BigEndian.Uint64(b[24:32])
-	// b >= p iff b + c overflows 2^256.
-	_, carry := bits.Add64(v.l[0], c, 0)
-	_, carry = bits.Add64(v.l[1], 0, carry)
-	_, carry = bits.Add64(v.l[2], 0, carry)
-	_, carry = bits.Add64(v.l[3], 0, carry)
-	v.reduceOnce()
-	return int(carry ^ 1)
+	return int(v.reduceOnce())
+}
+
+// SetCanonicalBytes sets v = b, where b is a 32-byte big-endian integer, and
+// returns 1 if b < p. If b >= p it returns 0 and v is set to b mod p (a valid
+// element that callers rejecting the input must not use).
+func (v *Element) SetCanonicalBytes(b *[32]byte) int {
+	return 1 ^ v.SetBytes(b)
 }
 
 // Bytes returns the 32-byte big-endian encoding of v.
@@ -106,8 +106,9 @@ func (v *Element) PutBytes(b *[32]byte) {
 }
 
 // reduceOnce subtracts p from v once if v >= p (any 256-bit v is < 2p),
-// in constant time. Used where limbs come from outside (SetBytes, SetLimbs).
-func (v *Element) reduceOnce() {
+// in constant time, and returns 1 if it did. Used where limbs come from
+// outside (SetBytes, SetLimbs).
+func (v *Element) reduceOnce() uint64 {
 	// v >= p  iff  v + c carries out of 2^256.
 	t0, carry := bits.Add64(v.l[0], c, 0)
 	t1, carry := bits.Add64(v.l[1], 0, carry)
@@ -118,6 +119,7 @@ func (v *Element) reduceOnce() {
 	v.l[1] ^= (v.l[1] ^ t1) & mask
 	v.l[2] ^= (v.l[2] ^ t2) & mask
 	v.l[3] ^= (v.l[3] ^ t3) & mask
+	return carry
 }
 
 // Add sets v = a + b, and returns v.
@@ -196,16 +198,6 @@ func (v *Element) Select(a, b *Element, cond int) *Element {
 	v.l[2] = b.l[2] ^ ((a.l[2] ^ b.l[2]) & mask)
 	v.l[3] = b.l[3] ^ ((a.l[3] ^ b.l[3]) & mask)
 	return v
-}
-
-// Swap swaps v and u if cond == 1 and leaves them unchanged if cond == 0.
-func (v *Element) Swap(u *Element, cond int) {
-	mask := -uint64(cond)
-	for i := range 4 {
-		t := (v.l[i] ^ u.l[i]) & mask
-		v.l[i] ^= t
-		u.l[i] ^= t
-	}
 }
 
 // Equal returns 1 if v and u are equal, and 0 otherwise.

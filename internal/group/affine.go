@@ -9,16 +9,16 @@ type Affine struct {
 	Infinity bool
 }
 
-// IsOnCurve reports whether p is the point at infinity or satisfies
-// y² = x³ + 7. It runs in constant time for finite points.
-func (p *Affine) IsOnCurve() bool {
+// IsOnCurve returns 1 if p is the point at infinity or satisfies
+// y² = x³ + 7, and 0 otherwise. It runs in constant time for finite points.
+func (p *Affine) IsOnCurve() int {
 	if p.Infinity {
-		return true
+		return 1
 	}
 	var lhs, rhs field.Element
 	lhs.Square(&p.Y)
 	curveRHS(&rhs, &p.X)
-	return lhs.Equal(&rhs) == 1
+	return lhs.Equal(&rhs)
 }
 
 // SetXO sets p to the point with x-coordinate x and the y-coordinate whose
@@ -57,13 +57,16 @@ func (p *Affine) Endomorphism(q *Affine) *Affine {
 	return p
 }
 
-// Equal reports whether p and q are the same point. It runs in constant time
-// for finite points.
-func (p *Affine) Equal(q *Affine) bool {
+// Equal returns 1 if p and q are the same point, and 0 otherwise. It runs in
+// constant time for finite points.
+func (p *Affine) Equal(q *Affine) int {
 	if p.Infinity || q.Infinity {
-		return p.Infinity == q.Infinity
+		if p.Infinity == q.Infinity {
+			return 1
+		}
+		return 0
 	}
-	return p.X.Equal(&q.X)&p.Y.Equal(&q.Y) == 1
+	return p.X.Equal(&q.X) & p.Y.Equal(&q.Y)
 }
 
 // BatchToAffineVarTime converts the Jacobian points in to affine points in

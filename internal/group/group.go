@@ -9,7 +9,7 @@
 //     (EFD formulas with branches on doubling and infinity) serve
 //     verification, public-key tweaks and table building; its constant-time
 //     methods (Double, AddAffine: libsecp256k1's unified mixed addition,
-//     Select, ToAffine) serve k·P on secret scalars.
+//     Select, Affine.SetJacobian) serve k·P on secret scalars.
 //   - Projective (X:Y:Z) with x = X/Z, y = Y/Z, the accumulator of the
 //     constant-time k·G, with the complete mixed addition of Renes,
 //     Costello and Batina ("Complete addition formulas for prime order

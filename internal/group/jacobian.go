@@ -4,7 +4,10 @@ import "github.com/p256k1/secp256k1/internal/field"
 
 // Jacobian is a point (X:Y:Z) with affine coordinates (X/Z², Y/Z³), or the
 // point at infinity when Infinity is set. The zero value is not a valid
-// point; use SetInfinity or SetAffine.
+// point; use SetInfinity or SetAffine. Every formula sets Infinity when the
+// resulting Z is 0, and EqualXVarTime and SetJacobianVarTime treat Z = 0 as
+// infinity whatever the flag says: a sum that degenerates (which only a
+// point off the curve can cause) never passes for a finite point.
 //
 // The methods of Jacobian are variable time: their execution time depends on
 // the inputs (they branch on doubling and infinity cases). They are for
@@ -36,10 +39,10 @@ func (p *Jacobian) SetAffine(a *Affine) *Jacobian {
 	return p
 }
 
-// ToAffineVarTime sets a to the affine form of p and returns a. Execution
-// time depends on the inputs.
-func (p *Jacobian) ToAffineVarTime(a *Affine) *Affine {
-	if p.Infinity {
+// SetJacobianVarTime sets a to the affine form of p and returns a; a point
+// with Z = 0 is the point at infinity. Execution time depends on the inputs.
+func (a *Affine) SetJacobianVarTime(p *Jacobian) *Affine {
+	if p.Infinity || p.Z.IsZero() == 1 {
 		*a = Affine{Infinity: true}
 		return a
 	}
@@ -53,16 +56,18 @@ func (p *Jacobian) ToAffineVarTime(a *Affine) *Affine {
 	return a
 }
 
-// EqualXVarTime reports whether the affine x-coordinate of the finite point p
-// equals x, that is whether X == x·Z². Execution time depends on the inputs.
-func (p *Jacobian) EqualXVarTime(x *field.Element) bool {
-	if p.Infinity {
-		return false
+// EqualXVarTime returns 1 if p is finite and its affine x-coordinate equals
+// x, that is if X == x·Z² with Z ≠ 0, and 0 otherwise (also for any point
+// with Z = 0, whatever its Infinity flag says). Execution time depends on
+// the inputs.
+func (p *Jacobian) EqualXVarTime(x *field.Element) int {
+	if p.Infinity || p.Z.IsZero() == 1 {
+		return 0
 	}
 	var z2, t field.Element
 	z2.Square(&p.Z)
 	t.Multiply(x, &z2)
-	return t.Equal(&p.X) == 1
+	return t.Equal(&p.X)
 }
 
 // DoubleVarTime sets p = 2·q and returns p, with the "dbl-2009-l" formulas
@@ -95,7 +100,7 @@ func (p *Jacobian) DoubleVarTime(q *Jacobian) *Jacobian {
 	t.Multiply(&e, &t)       // E·(D - X3)
 	c.MulInt(&c, 8)          // 8C
 	p.Y.Subtract(&t, &c)     // Y3 = E·(D - X3) - 8C
-	p.Infinity = false
+	p.Infinity = p.Z.IsZero() == 1
 	return p
 }
 
@@ -148,7 +153,7 @@ func (p *Jacobian) AddVarTime(q, r *Jacobian) *Jacobian {
 	s1.Multiply(&s1, &j)
 	s1.Double(&s1)
 	p.Y.Subtract(&t, &s1) // Y3 = r(V - X3) - 2·S1·J
-	p.Infinity = false
+	p.Infinity = p.Z.IsZero() == 1
 	return p
 }
 
@@ -198,7 +203,7 @@ func (p *Jacobian) AddMixedVarTime(q *Jacobian, a *Affine) *Jacobian {
 	t.Multiply(&rr, &t)
 	y1j.Double(&y1j)
 	p.Y.Subtract(&t, &y1j) // Y3 = r(V - X3) - 2·Y1·J
-	p.Infinity = false
+	p.Infinity = p.Z.IsZero() == 1
 	return p
 }
 

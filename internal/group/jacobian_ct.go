@@ -100,9 +100,9 @@ func (p *Jacobian) Select(a, b *Jacobian, cond int) *Jacobian {
 	return p
 }
 
-// ToAffine sets a to the affine form of p and returns a, in constant time
-// (one constant-time inversion).
-func (p *Jacobian) ToAffine(a *Affine) *Affine {
+// SetJacobian sets a to the affine form of p and returns a, in constant time
+// (one constant-time inversion); Z = 0 gives the point at infinity.
+func (a *Affine) SetJacobian(p *Jacobian) *Affine {
 	var zi, z2, z3 field.Element
 	zi.Invert(&p.Z)
 	z2.Square(&zi)

@@ -24,8 +24,9 @@ func (p *Projective) SetInfinity() *Projective {
 	return p
 }
 
-// ToAffine sets a to the affine form of p and returns a, in constant time.
-func (p *Projective) ToAffine(a *Affine) *Affine {
+// SetProjective sets a to the affine form of p and returns a, in constant
+// time; Z = 0 gives the point at infinity.
+func (a *Affine) SetProjective(p *Projective) *Affine {
 	var zi field.Element
 	zi.Invert(&p.Z)
 	a.X.Multiply(&p.X, &zi)

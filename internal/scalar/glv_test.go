@@ -37,7 +37,7 @@ func TestLambdaConstants(t *testing.T) {
 	var l2, l3 Scalar
 	l2.Square(&l)
 	l3.Multiply(&l2, &l)
-	if l3.IsOne() != 1 || l.IsOne() == 1 {
+	if toBig(&l3).Cmp(big.NewInt(1)) != 0 || toBig(&l).Cmp(big.NewInt(1)) == 0 {
 		t.Fatalf("λ³ != 1 or λ = 1")
 	}
 	if mod(new(big.Int).Exp(bigLambda, big.NewInt(3), bigN)).Cmp(bigOne) != 0 {

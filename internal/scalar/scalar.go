@@ -179,11 +179,6 @@ func (s *Scalar) IsZero() int {
 	return isZero64(s.l[0] | s.l[1] | s.l[2] | s.l[3])
 }
 
-// IsOne returns 1 if s == 1, and 0 otherwise.
-func (s *Scalar) IsOne() int {
-	return isZero64((s.l[0] ^ 1) | s.l[1] | s.l[2] | s.l[3])
-}
-
 // IsHigh returns 1 if s > n/2 (the "high-S" half), and 0 otherwise.
 func (s *Scalar) IsHigh() int {
 	// n/2 - s borrows iff s > n/2.

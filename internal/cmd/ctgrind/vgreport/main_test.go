@@ -51,12 +51,12 @@ const libraryLeak = `<?xml version="1.0"?>
   <what>Conditional jump or move depends on uninitialised value(s)</what>
   <stack>
     <frame><fn>main.runECDSA</fn><dir>/src/p256k1/internal/scalar</dir><file>scalar.go</file><line>77</line></frame>
-    <frame><fn>main.main</fn><dir>/src/p256k1/internal/ctgrind</dir><file>main.go</file><line>15</line></frame>
+    <frame><fn>main.main</fn><dir>/src/p256k1/internal/cmd/ctgrind</dir><file>main.go</file><line>15</line></frame>
   </stack>
   <auxwhat>Uninitialised value was created by a client request</auxwhat>
   <stack>
     <frame><fn>github.com/p256k1/secp256k1/internal/ctcheck.clientRequest.abi0</fn><dir>/src/p256k1/internal/ctcheck</dir><file>ctcheck_valgrind_amd64.s</file><line>19</line></frame>
-    <frame><fn>main.runECDSA</fn><dir>/src/p256k1/internal/ctgrind</dir><file>main.go</file><line>40</line></frame>
+    <frame><fn>main.runECDSA</fn><dir>/src/p256k1/internal/cmd/ctgrind</dir><file>main.go</file><line>40</line></frame>
   </stack>
 </error>
 <error>

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 )
@@ -41,10 +40,10 @@ func runCanary() {
 	for i := range secret {
 		secret[i] = byte(i*29 + 1)
 	}
-	ctcheck.Secret(unsafe.Pointer(&secret), unsafe.Sizeof(secret))
+	ctcheck.Secret(&secret)
 	a := canaryBranch(&secret)
 	b := canaryIndex(&secret)
-	ctcheck.Public(unsafe.Pointer(&a), unsafe.Sizeof(a))
-	ctcheck.Public(unsafe.Pointer(&b), unsafe.Sizeof(b))
+	ctcheck.Public(&a)
+	ctcheck.Public(&b)
 	fmt.Println("canary:", a, b)
 }

@@ -5,9 +5,9 @@
 //
 // Build and run it through .ci/ctgrind.sh, which does
 //
-//	go build -tags valgrind -o ctgrind ./internal/ctgrind
+//	go build -tags valgrind -o ctgrind ./internal/cmd/ctgrind
 //	GOMAXPROCS=1 valgrind --tool=memcheck --track-origins=yes --xml=yes --xml-file=report.xml ./ctgrind
-//	go run ./internal/ctgrind/vgreport report.xml
+//	go run ./internal/cmd/ctgrind/vgreport report.xml
 //
 // and then the same with -canary, which runs only a deliberately leaky
 // function (canary.go) and requires memcheck to report it.
@@ -22,7 +22,7 @@
 // computed from a secret) is the library's job, with ctcheck.Public at the
 // point where a value becomes public.
 //
-// The harness also checks, with memcheck's V bits (ctcheck.SecretBytes), that
+// The harness also checks, with memcheck's V bits (ctcheck.SecretCount), that
 // values which must stay secret (private keys, tweaked keys, ECDH outputs)
 // are still entirely secret when they come out, so a clean report cannot come
 // from a library that declassified its secrets.
@@ -39,7 +39,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
@@ -48,18 +47,10 @@ import (
 )
 
 // secret marks b as secret for memcheck.
-func secret(b []byte) {
-	if len(b) > 0 {
-		ctcheck.Secret(unsafe.Pointer(&b[0]), uintptr(len(b)))
-	}
-}
+func secret(b []byte) { ctcheck.SecretSlice(b) }
 
 // public declassifies b.
-func public(b []byte) {
-	if len(b) > 0 {
-		ctcheck.Public(unsafe.Pointer(&b[0]), uintptr(len(b)))
-	}
-}
+func public(b []byte) { ctcheck.PublicSlice(b) }
 
 // onValgrind is set when memcheck tracks the secrets.
 var onValgrind bool
@@ -71,7 +62,7 @@ func stillSecret(what string, b []byte) {
 	if !onValgrind || len(b) == 0 {
 		return
 	}
-	if n := ctcheck.SecretBytes(unsafe.Pointer(&b[0]), uintptr(len(b))); n != len(b) {
+	if n := ctcheck.SecretSliceCount(b); n != len(b) {
 		fail("%s: only %d of %d bytes are still secret (declassified too early)", what, n, len(b))
 	}
 }
@@ -79,7 +70,7 @@ func stillSecret(what string, b []byte) {
 // publicErr declassifies an error value (its interface words): whether an
 // operation on a secret succeeded is public, as in libsecp256k1.
 func publicErr(err *error) {
-	ctcheck.Public(unsafe.Pointer(err), unsafe.Sizeof(*err))
+	ctcheck.Public(err)
 }
 
 // Private keys: 1 (public key G, even y), n-1 (-G, odd y) and two
@@ -137,7 +128,7 @@ func selfTest() {
 	secret(b[:])
 	stillSecret("self-test buffer", b[:])
 	public(b[:])
-	if n := ctcheck.SecretBytes(unsafe.Pointer(&b), 32); n != 0 {
+	if n := ctcheck.SecretCount(&b); n != 0 {
 		fail("self-test: %d bytes still secret after Public", n)
 	}
 }
@@ -168,7 +159,7 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 	if err != nil {
 		fail("key %d: ecdsa.Sign: %v", i, err)
 	} else {
-		ctcheck.Public(unsafe.Pointer(sig), unsafe.Sizeof(*sig))
+		ctcheck.Public(sig)
 		if !ecdsa.Verify(pub, hash[:], sig) {
 			fail("key %d: ecdsa signature does not verify", i)
 		}
@@ -178,8 +169,8 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 	if err != nil {
 		fail("key %d: ecdsa.SignRecoverable: %v", i, err)
 	} else {
-		ctcheck.Public(unsafe.Pointer(rsig), unsafe.Sizeof(*rsig))
-		ctcheck.Public(unsafe.Pointer(&recID), unsafe.Sizeof(recID))
+		ctcheck.Public(rsig)
+		ctcheck.Public(&recID)
 		got, err := ecdsa.RecoverPublicKey(hash[:], rsig, recID)
 		if err != nil || !got.Equal(pub) {
 			fail("key %d: recovery with id %d: %v", i, recID, err)
@@ -272,7 +263,7 @@ func runTweaks(i int, priv *secp256k1.PrivateKey) {
 			fail("key %d: %s: public key %x, want %x", i, op.name, gotPub, want.PublicKey().BytesCompressed())
 		}
 		eq := got.Equal(want)
-		ctcheck.Public(unsafe.Pointer(&eq), unsafe.Sizeof(eq))
+		ctcheck.Public(&eq)
 		if !eq {
 			fail("key %d: %s: PrivateKey.Equal = false for keys with equal public keys", i, op.name)
 		}

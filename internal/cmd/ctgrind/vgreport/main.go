@@ -1,5 +1,5 @@
 // Command vgreport reads the XML report of a memcheck run of
-// internal/ctgrind and decides whether it passes.
+// internal/cmd/ctgrind and decides whether it passes.
 //
 // Usage:
 //
@@ -17,7 +17,7 @@
 //     (the innermost frame is ours: an invalid read or write there).
 //
 // Other errors with a frame of this module in their stack (runtime state
-// below an allocation made by library code) are printed as warnings. Frames of the canary (internal/ctgrind/canary.go) are
+// below an allocation made by library code) are printed as warnings. Frames of the canary (internal/cmd/ctgrind/canary.go) are
 // never ours in normal mode.
 //
 // With -canary the report must instead contain both canary leaks, a
@@ -116,12 +116,12 @@ type classifier struct {
 
 // isCanary reports whether f is (or is inlined into) the canary code.
 func (c classifier) isCanary(f frame) bool {
-	return f.File == "canary.go" && strings.HasSuffix(filepath.ToSlash(f.Dir), "internal/ctgrind")
+	return f.File == "canary.go" && strings.HasSuffix(filepath.ToSlash(f.Dir), "internal/cmd/ctgrind")
 }
 
 // isHarness reports whether f is in the ctgrind program itself.
 func (c classifier) isHarness(f frame) bool {
-	return strings.HasSuffix(filepath.ToSlash(f.Dir), "internal/ctgrind") ||
+	return strings.HasSuffix(filepath.ToSlash(f.Dir), "internal/cmd/ctgrind") ||
 		f.Dir == "" && strings.HasPrefix(f.Fn, "main.")
 }
 
