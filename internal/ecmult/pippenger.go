@@ -1,0 +1,363 @@
+package ecmult
+
+import (
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// pippengerMinHalves is the number of non-zero 128-bit halves from which
+// Pippenger is faster than Strauss (measured, doc/batch.md).
+const pippengerMinHalves = 160
+
+// pippBucketCost is the cost of one step of the running bucket sum (a mixed
+// and a full Jacobian addition) in units of one batch-affine bucket
+// addition (2M + 1S plus 3M of the shared inversion, and the counting
+// sort's copy): measured about 4 (BenchmarkPippengerWindow).
+const pippBucketCost = 4
+
+// pippWindow returns the digit width c for h 128-bit halves: the c that
+// minimizes the cost model W(c)·(h + pippBucketCost·2^(c-1)), with
+// W(c) = ceil(129/c) windows of h bucket additions and 2^(c-1) running-sum
+// steps each. It grows from 4 for a few dozen halves to 11 at 20,000.
+func pippWindow(h int) uint {
+	best, bestCost := uint(2), -1
+	for c := uint(2); c <= 13; c++ {
+		w := (129 + int(c) - 1) / int(c)
+		cost := w * (h + pippBucketCost<<(c-1))
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	return best
+}
+
+// pippScratch is the reusable memory of Pippenger's method.
+type pippScratch struct {
+	pts    []group.Affine  // the expanded points, one per 128-bit half
+	digits []int16         // digits[w*len(pts)+j]: digit w of point j
+	arr    []group.Affine  // one window's points, sorted by bucket
+	start  []int32         // start[b]: first index of bucket b in arr
+	count  []int32         // count[b]: points (then partial sums) in bucket b
+	den    []field.Element // the denominators of one addition round
+	tmp    []field.Element // batch-inversion scratch
+
+	// forceWindow, if non-zero, overrides pippWindow (benchmarks).
+	forceWindow uint
+	// jacobianBuckets selects Jacobian buckets with mixed additions instead
+	// of batch-affine ones (benchmarks compare the two).
+	jacobianBuckets bool
+	jbuckets        []group.Jacobian
+}
+
+// multiMult sets out = g·G + Σ terms with Pippenger's bucket method; h is
+// the number of non-zero halves of terms (MultiScalarMultVarTime counted
+// them). Execution time depends on the inputs.
+//
+// Every 128-bit half becomes a point (P or λP) with a magnitude below 2^128
+// and a sign, and g·G becomes g1·G + g2·(2^128·G). The magnitudes are
+// recoded into W = ceil(129/c) signed digits in [-2^(c-1), 2^(c-1)]. For
+// each window, from the top: the accumulator is doubled c times, every
+// point is added (negated for a negative digit) into the bucket of its
+// digit's magnitude, and Σ b·bucket[b] is added with the running-sum trick
+// (2·2^(c-1) Jacobian additions).
+func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []Term, h int) *group.Jacobian {
+	var g1, g2 scalar.Scalar
+	if g != nil && g.IsZero() == 0 {
+		g1, g2 = g.Split128()
+		h += 2
+	}
+	c := pippWindow(h)
+	if s.forceWindow != 0 {
+		c = s.forceWindow
+	}
+	w := (129 + int(c) - 1) / int(c)
+	s.pts = grow(s.pts, h)
+	s.digits = grow(s.digits, w*h)
+
+	j := 0
+	add := func(p *group.Affine, k *scalar.Scalar, neg bool) {
+		s.pts[j] = *p
+		recodeSigned(s.digits[j:], h, k, neg, c, w)
+		j++
+	}
+	beta := group.Beta()
+	for i := range terms {
+		t := &terms[i]
+		if t.P.Infinity {
+			continue
+		}
+		if t.K1.IsZero() == 0 {
+			add(&t.P, &t.K1, t.Neg1)
+		}
+		if t.K2.IsZero() == 0 {
+			s.pts[j].X.Multiply(&t.P.X, &beta)
+			s.pts[j].Y = t.P.Y
+			s.pts[j].Infinity = false
+			recodeSigned(s.digits[j:], h, &t.K2, t.Neg2, c, w)
+			j++
+		}
+	}
+	if g1.IsZero() == 0 || g2.IsZero() == 0 {
+		gTablesOnce.Do(initGTables)
+		add(&gTable[0], &g1, false)
+		add(&g128Table[0], &g2, false)
+	}
+	if j != h {
+		panic("ecmult: internal error: Pippenger half count mismatch")
+	}
+
+	var acc, sum group.Jacobian
+	acc.SetInfinity()
+	for win := w - 1; win >= 0; win-- {
+		if !acc.Infinity {
+			for range c {
+				acc.DoubleVarTime(&acc)
+			}
+		}
+		digits := s.digits[win*h : (win+1)*h]
+		if s.jacobianBuckets {
+			s.windowSumJacobian(&sum, digits, c)
+		} else {
+			s.windowSumAffine(&sum, digits, c)
+		}
+		acc.AddVarTime(&acc, &sum)
+	}
+	return out.Set(&acc)
+}
+
+// recodeSigned writes the w signed c-bit digits of (-1)^neg·k, k < 2^128,
+// to out[0], out[stride], ..., out[(w-1)·stride]: k = Σ dᵢ·2^(c·i) with dᵢ
+// in [-2^(c-1), 2^(c-1)]. w = ceil(129/c) digits always absorb the last
+// carry.
+func recodeSigned(out []int16, stride int, k *scalar.Scalar, neg bool, c uint, w int) {
+	l := k.Limbs()
+	lo, hi := l[0], l[1]
+	mask := uint64(1)<<c - 1
+	half := uint64(1) << (c - 1)
+	var carry uint64
+	for i := range w {
+		off := uint(i) * c
+		var v uint64
+		switch {
+		case off >= 128:
+			v = 0
+		case off >= 64:
+			v = hi >> (off - 64)
+		case off == 0:
+			v = lo
+		default:
+			v = lo>>off | hi<<(64-off)
+		}
+		v = v&mask + carry
+		d := int16(v)
+		carry = 0
+		if v > half {
+			d -= int16(1) << c
+			carry = 1
+		}
+		if neg {
+			d = -d
+		}
+		out[i*stride] = d
+	}
+	if carry != 0 {
+		panic("ecmult: internal error: signed recoding overflow")
+	}
+}
+
+// bucketSum sets sum = Σ b·bucket[b] for b = 1..nb by running sums from
+// the top: running = Σ_{b' >= b} bucket[b'], sum = Σ running. bucket(b)
+// returns the affine point of bucket b, or nil if it is empty.
+func bucketSum(sum *group.Jacobian, nb int, bucket func(b int) *group.Affine) {
+	var running group.Jacobian
+	running.SetInfinity()
+	sum.SetInfinity()
+	for b := nb; b >= 1; b-- {
+		if p := bucket(b); p != nil {
+			running.AddMixedVarTime(&running, p)
+		}
+		if !running.Infinity {
+			sum.AddVarTime(sum, &running)
+		}
+	}
+}
+
+// windowSumJacobian sets sum = Σ digits[j]·pts[j] with Jacobian buckets:
+// one mixed addition per point.
+func (s *pippScratch) windowSumJacobian(sum *group.Jacobian, digits []int16, c uint) {
+	nb := 1 << (c - 1)
+	s.jbuckets = grow(s.jbuckets, nb+1)
+	for b := range s.jbuckets {
+		s.jbuckets[b].SetInfinity()
+	}
+	var neg group.Affine
+	for j, d := range digits {
+		switch {
+		case d > 0:
+			s.jbuckets[d].AddMixedVarTime(&s.jbuckets[d], &s.pts[j])
+		case d < 0:
+			neg.Negate(&s.pts[j])
+			s.jbuckets[-d].AddMixedVarTime(&s.jbuckets[-d], &neg)
+		}
+	}
+	var running group.Jacobian
+	running.SetInfinity()
+	sum.SetInfinity()
+	for b := nb; b >= 1; b-- {
+		running.AddVarTime(&running, &s.jbuckets[b])
+		if !running.Infinity {
+			sum.AddVarTime(sum, &running)
+		}
+	}
+}
+
+// windowSumAffine sets sum = Σ digits[j]·pts[j] with affine buckets. The
+// points are sorted by bucket (a counting sort, negated for negative
+// digits); then every bucket's list is summed pairwise in rounds, halving
+// it each round, and all additions of a round share one field inversion
+// (Montgomery's trick): about 5M + 1S per addition instead of 7M + 4S for
+// a Jacobian mixed addition.
+func (s *pippScratch) windowSumAffine(sum *group.Jacobian, digits []int16, c uint) {
+	nb := 1 << (c - 1)
+	s.start = grow(s.start, nb+2)
+	s.count = grow(s.count, nb+1)
+	clear(s.count)
+	n := 0
+	for _, d := range digits {
+		if d != 0 {
+			if d < 0 {
+				d = -d
+			}
+			s.count[d]++
+			n++
+		}
+	}
+	s.arr = grow(s.arr, n)
+	s.start[1] = 0
+	for b := 1; b <= nb; b++ {
+		s.start[b+1] = s.start[b] + s.count[b]
+	}
+	// Place the points; start[b] advances to the end of bucket b and is
+	// then moved back.
+	for j, d := range digits {
+		switch {
+		case d > 0:
+			s.arr[s.start[d]] = s.pts[j]
+			s.start[d]++
+		case d < 0:
+			s.arr[s.start[-d]].Negate(&s.pts[j])
+			s.start[-d]++
+		}
+	}
+	for b := 1; b <= nb; b++ {
+		s.start[b] -= s.count[b]
+	}
+	s.den = grow(s.den, n/2)
+	s.tmp = grow(s.tmp, n/2)
+
+	for {
+		// Pass 1: the denominators of every pair of every bucket.
+		m := 0
+		for b := 1; b <= nb; b++ {
+			l := int(s.count[b])
+			if l < 2 {
+				continue
+			}
+			a := s.arr[s.start[b] : s.start[b]+int32(l)]
+			for i := 0; i+1 < l; i += 2 {
+				pairDenominator(&s.den[m], &a[i], &a[i+1])
+				m++
+			}
+		}
+		if m == 0 {
+			break
+		}
+		den := s.den[:m]
+		field.BatchInvertVarTime(den, den, s.tmp[:m])
+		// Pass 2: the sums, written to the front of each bucket's list.
+		m = 0
+		for b := 1; b <= nb; b++ {
+			l := int(s.count[b])
+			if l < 2 {
+				continue
+			}
+			a := s.arr[s.start[b] : s.start[b]+int32(l)]
+			k := 0
+			for i := 0; i+1 < l; i += 2 {
+				pairAdd(&a[k], &a[i], &a[i+1], &den[m])
+				m++
+				k++
+			}
+			if l&1 == 1 {
+				a[k] = a[l-1]
+				k++
+			}
+			s.count[b] = int32(k)
+		}
+	}
+	bucketSum(sum, nb, func(b int) *group.Affine {
+		if s.count[b] == 0 {
+			return nil
+		}
+		p := &s.arr[s.start[b]]
+		if p.Infinity {
+			return nil
+		}
+		return p
+	})
+}
+
+// pairDenominator sets den to the denominator of the slope of p + q in
+// affine coordinates: x_q - x_p for distinct x, 2·y_p for doubling, and 1
+// when there is nothing to invert (one of them is infinity, or q = -p).
+func pairDenominator(den *field.Element, p, q *group.Affine) {
+	if p.Infinity || q.Infinity {
+		den.One()
+		return
+	}
+	den.Subtract(&q.X, &p.X)
+	if den.IsZero() == 0 {
+		return
+	}
+	if p.Y.Equal(&q.Y) == 1 {
+		den.Double(&p.Y) // doubling; y ≠ 0 on secp256k1
+		return
+	}
+	den.One() // q = -p
+}
+
+// pairAdd sets r = p + q given inv, the inverse of pairDenominator(p, q).
+// r may alias p or q.
+func pairAdd(r, p, q *group.Affine, inv *field.Element) {
+	if p.Infinity {
+		*r = *q
+		return
+	}
+	if q.Infinity {
+		*r = *p
+		return
+	}
+	var lambda, t field.Element
+	if p.X.Equal(&q.X) == 1 {
+		if p.Y.Equal(&q.Y) == 0 {
+			*r = group.Affine{Infinity: true} // q = -p
+			return
+		}
+		lambda.Square(&p.X) // λ = 3x²/(2y)
+		t.Double(&lambda)
+		lambda.Add(&lambda, &t)
+	} else {
+		lambda.Subtract(&q.Y, &p.Y) // λ = (y_q - y_p)/(x_q - x_p)
+	}
+	lambda.Multiply(&lambda, inv)
+	var x3 field.Element
+	x3.Square(&lambda)
+	x3.Subtract(&x3, &p.X)
+	x3.Subtract(&x3, &q.X) // x3 = λ² - x_p - x_q
+	t.Subtract(&p.X, &x3)
+	t.Multiply(&t, &lambda)
+	r.Y.Subtract(&t, &p.Y) // y3 = λ(x_p - x3) - y_p
+	r.X = x3
+	r.Infinity = false
+}
