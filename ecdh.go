@@ -1,42 +1,47 @@
 package secp256k1
 
-import (
-	"fmt"
-
-	"github.com/p256k1/secp256k1/internal/ecdh"
-)
+import "github.com/p256k1/secp256k1/internal/keys"
 
 // ECDH returns the x coordinate (32 bytes, big-endian) of d·Q, where d is
 // k's secret and Q is remote: the raw shared secret of SEC 1, crypto/ecdh
 // and nostr NIP-04/NIP-44. Hash it before using it as a key (NIP-44 does so
 // with HKDF). It runs in constant time with respect to the secret.
 //
-// Every PublicKey is a valid point of prime order, so the result is never
-// the point at infinity; the error return is kept for API stability and is
-// always nil for keys built by this package.
+// It returns an error wrapping ErrInvalidPrivateKey or ErrInvalidPublicKey
+// for a nil or zero-value key. For valid keys it cannot fail: every
+// PublicKey is a point of prime order n, so d·Q is never the point at
+// infinity.
 func (k *PrivateKey) ECDH(remote *PublicKey) ([]byte, error) {
-	if remote == nil {
-		return nil, fmt.Errorf("%w: nil remote key", ErrInvalidPublicKey)
-	}
 	var out [32]byte
-	if !ecdh.Shared(&out, &k.d, &remote.p, false) {
-		return nil, errSharedInfinity // unreachable for valid keys
+	if err := k.in().ECDH(&out, remote.in(), false); err != nil {
+		return nil, err
 	}
 	return out[:], nil
 }
 
 // ECDHSHA256 returns SHA-256(0x02 or 0x03 ‖ x) of the shared point d·Q, the
 // default hashed output of libsecp256k1's secp256k1_ecdh (the prefix is
-// 0x02 | parity of y). It runs in constant time with respect to the secret.
+// 0x02 | parity of y). It runs in constant time with respect to the secret
+// and fails only for invalid keys, as ECDH does.
 func (k *PrivateKey) ECDHSHA256(remote *PublicKey) ([]byte, error) {
-	if remote == nil {
-		return nil, fmt.Errorf("%w: nil remote key", ErrInvalidPublicKey)
-	}
 	var out [32]byte
-	if !ecdh.Shared(&out, &k.d, &remote.p, true) {
-		return nil, errSharedInfinity // unreachable for valid keys
+	if err := k.in().ECDH(&out, remote.in(), true); err != nil {
+		return nil, err
 	}
 	return out[:], nil
 }
 
-var errSharedInfinity = fmt.Errorf("%w: shared point is the point at infinity", ErrInvalidPublicKey)
+// ECDHPoint returns the whole shared point d·Q as a public key, computed in
+// constant time with respect to the secret, for protocols that derive more
+// than the x coordinate from it: BIP-352 silent payments (the shared secret
+// a·B_scan is serialized compressed), Lightning's BOLT 4 onion keys, FROST
+// and other threshold schemes. The result is secret material for the two
+// parties even though its type is PublicKey; treat it as such. It fails only
+// for invalid keys, as ECDH does.
+func (k *PrivateKey) ECDHPoint(remote *PublicKey) (*PublicKey, error) {
+	out := new(keys.Public)
+	if err := k.in().ECDHPoint(out, remote.in()); err != nil {
+		return nil, err
+	}
+	return (*PublicKey)(out), nil
+}

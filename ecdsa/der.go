@@ -21,7 +21,7 @@ import (
 
 // errDER is wrapped by every error returned by the DER decoders. The exported
 // error of the package wraps it in turn.
-var errDER = errors.New("ecdsa: malformed DER signature")
+var errDER = errors.New("malformed DER")
 
 // Detail errors. They are package variables rather than fmt.Errorf calls at
 // the failure site so that rejecting an encoding never allocates.

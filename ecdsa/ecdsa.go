@@ -30,13 +30,29 @@ var (
 	// ErrRecoveryFailed: no public key matches the signature, hash and
 	// recovery id.
 	ErrRecoveryFailed = errors.New("ecdsa: public key recovery failed")
+	// ErrInvalidEntropy: the extra nonce data of SignWithEntropy is not 32
+	// bytes.
+	ErrInvalidEntropy = errors.New("ecdsa: extra entropy must be 32 bytes")
+	// ErrSigningFailed: no valid nonce was found (for a valid key this needs
+	// a broken hash function).
+	ErrSigningFailed = errors.New("ecdsa: signing failed")
 )
 
 // Signature is an ECDSA signature (r, s) with r and s in [1, n). Values
-// returned by this package are always valid; the zero Signature is invalid
-// and never verifies. A Signature is immutable.
+// returned by this package are always valid. The zero Signature and nil are
+// invalid: they never verify, recovery and the encoders reject them
+// (an error wrapping ErrInvalidSignature, or nil), and they are equal to
+// nothing. A Signature is immutable.
 type Signature struct {
 	r, s scalar.Scalar
+}
+
+var errNoSignature = fmt.Errorf("%w: nil or zero-value signature", ErrInvalidSignature)
+
+// valid reports whether sig is not nil and has r and s in [1, n) (only the
+// zero value can have r or s = 0: the constructors reject it).
+func (sig *Signature) valid() bool {
+	return sig != nil && sig.r.IsZero() == 0 && sig.s.IsZero() == 0
 }
 
 // NewSignature returns the signature with the given 32-byte big-endian r and
@@ -99,50 +115,71 @@ func ParseCompactSignature(b []byte) (*Signature, error) {
 	return newSignature((*[32]byte)(b[:32]), (*[32]byte)(b[32:]))
 }
 
-// BytesDER returns the strict DER encoding of the signature, in a new slice.
+// BytesDER returns the strict DER encoding of the signature, in a new slice,
+// or nil for a nil or zero-value signature.
 func (sig *Signature) BytesDER() []byte {
+	if !sig.valid() {
+		return nil
+	}
 	r, s := sig.r.Bytes(), sig.s.Bytes()
 	return appendDER(make([]byte, 0, 72), &r, &s)
 }
 
-// BytesCompact returns the 64-byte compact encoding r ‖ s, in a new slice.
+// BytesCompact returns the 64-byte compact encoding r ‖ s, in a new slice,
+// or nil for a nil or zero-value signature.
 func (sig *Signature) BytesCompact() []byte {
+	if !sig.valid() {
+		return nil
+	}
 	var b [64]byte
 	sig.r.PutBytes((*[32]byte)(b[:32]))
 	sig.s.PutBytes((*[32]byte)(b[32:]))
 	return b[:]
 }
 
-// R returns r as 32 bytes, big-endian, in a new slice.
+// R returns r as 32 bytes, big-endian, in a new slice, or nil for a nil or
+// zero-value signature.
 func (sig *Signature) R() []byte {
+	if !sig.valid() {
+		return nil
+	}
 	b := sig.r.Bytes()
 	return b[:]
 }
 
-// S returns s as 32 bytes, big-endian, in a new slice.
+// S returns s as 32 bytes, big-endian, in a new slice, or nil for a nil or
+// zero-value signature.
 func (sig *Signature) S() []byte {
+	if !sig.valid() {
+		return nil
+	}
 	b := sig.s.Bytes()
 	return b[:]
 }
 
 // IsLowS reports whether s <= n/2. Signatures made by Sign always are, and
-// Verify accepts only those.
+// Verify accepts only those. It is false for a nil or zero-value signature.
 func (sig *Signature) IsLowS() bool {
-	return sig.s.IsHigh() == 0
+	return sig.valid() && sig.s.IsHigh() == 0
 }
 
 // Normalize returns the low-S twin of sig: (r, s) if s <= n/2, else
 // (r, n - s). Both verify under the same key and hash if either does, so
-// callers that must accept high-S signatures normalize before Verify.
+// callers that must accept high-S signatures normalize before Verify. It
+// returns nil for a nil or zero-value signature.
 func (sig *Signature) Normalize() *Signature {
+	if !sig.valid() {
+		return nil
+	}
 	out := &Signature{r: sig.r}
 	out.s.CondNegate(&sig.s, sig.s.IsHigh())
 	return out
 }
 
-// Equal reports whether sig and other are the same (r, s).
+// Equal reports whether sig and other are the same valid (r, s). Nil and
+// zero-value signatures are equal to nothing.
 func (sig *Signature) Equal(other *Signature) bool {
-	return sig.r.Equal(&other.r)&sig.s.Equal(&other.s) == 1
+	return sig.valid() && other.valid() && sig.r.Equal(&other.r)&sig.s.Equal(&other.s) == 1
 }
 
 // hashToScalar interprets hash per SEC 1 (leftmost 256 bits, big-endian)

@@ -7,7 +7,7 @@ import (
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -21,8 +21,8 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 	if recID > 3 {
 		return nil, fmt.Errorf("%w: %d", ErrInvalidRecoveryID, recID)
 	}
-	if sig == nil || sig.r.IsZero() == 1 || sig.s.IsZero() == 1 {
-		return nil, fmt.Errorf("%w: r or s is zero", ErrInvalidSignature)
+	if !sig.valid() {
+		return nil, errNoSignature
 	}
 	// R's x coordinate: r, or r + n when bit 1 is set (only valid if < p).
 	xl := sig.r.Limbs()
@@ -47,10 +47,9 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 	u2.Multiply(&sig.s, &rinv)
 	var qj group.Jacobian
 	ecmult.DoubleMultVarTime(&qj, &u2, &rp, &u1)
-	if qj.Infinity {
+	q := new(keys.Public)
+	if q.SetJacobianVarTime(&qj) != nil {
 		return nil, fmt.Errorf("%w: the recovered point is infinity", ErrRecoveryFailed)
 	}
-	var q group.Affine
-	q.SetJacobianVarTime(&qj)
-	return keyaccess.NewPublicKey(&q).(*secp256k1.PublicKey), nil
+	return (*secp256k1.PublicKey)(q), nil
 }

@@ -1,13 +1,14 @@
 package ecdsa
 
 import (
-	"errors"
+	"encoding/binary"
+	"fmt"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -15,14 +16,59 @@ import (
 // package documentation) by priv: RFC 6979 nonces with HMAC-SHA256,
 // byte-identical to libsecp256k1's secp256k1_ecdsa_sign with its default
 // nonce function, and always low-S. It runs in constant time with respect to
-// the key and the nonce.
+// the key and the nonce, and never computes priv's public key.
+//
+// It returns an error wrapping secp256k1.ErrInvalidPrivateKey for a nil or
+// zero-value key.
 func Sign(priv *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
-	sig := new(Signature)
-	if _, err := sign(sig, priv, hash); err != nil {
-		return nil, err
-	}
-	return sig, nil
+	return signNew(priv, hash, nil)
 }
+
+// SignWithEntropy is Sign with 32 bytes of additional data mixed into the
+// RFC 6979 nonce (RFC 6979 section 3.6; libsecp256k1's ndata argument of
+// secp256k1_ecdsa_sign, byte-identical to it). The signature is still
+// deterministic for a given extra; fresh random extra bytes give a
+// randomized signature that stays safe if the randomness is bad (the nonce
+// never repeats for different messages). It returns an error wrapping
+// ErrInvalidEntropy if extra is not 32 bytes.
+func SignWithEntropy(priv *secp256k1.PrivateKey, hash, extra []byte) (*Signature, error) {
+	if len(extra) != 32 {
+		return nil, fmt.Errorf("%w (got %d)", ErrInvalidEntropy, len(extra))
+	}
+	return signNew(priv, hash, (*[32]byte)(extra))
+}
+
+// SignLowR returns a low-R signature of hash by priv, as Bitcoin Core makes
+// them: a signature whose r is below 2^255, so that its DER encoding is at
+// most 71 bytes (r needs no 0x00 padding byte). It tries Sign first, then
+// SignWithEntropy with extra = a 32-bit little-endian counter 1, 2, 3, …
+// followed by zeros (Bitcoin Core's CKey::Sign grinding), until r is low;
+// each try succeeds with probability 1/2. The result is deterministic, and
+// identical to Bitcoin Core's for the same key and hash.
+func SignLowR(priv *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
+	sig := new(Signature)
+	var extra [32]byte
+	for counter := uint32(0); ; counter++ {
+		var ndata *[32]byte
+		if counter > 0 {
+			binary.LittleEndian.PutUint32(extra[:4], counter)
+			ndata = &extra
+		}
+		if _, err := sign(sig, priv, hash, ndata); err != nil {
+			return nil, err
+		}
+		if sig.r.Bits(255, 1) == 0 {
+			return sig, nil
+		}
+		if counter == maxLowRAttempts {
+			return nil, fmt.Errorf("%w: no low-R signature in %d attempts", ErrSigningFailed, maxLowRAttempts)
+		}
+	}
+}
+
+// maxLowRAttempts bounds the low-R grinding of SignLowR: each attempt
+// fails with probability 1/2, so 256 misses in a row do not happen.
+const maxLowRAttempts = 256
 
 // SignRecoverable is Sign that also returns the recovery id (0 to 3) that
 // RecoverPublicKey needs to recover the public key: bit 0 is the parity of
@@ -31,20 +77,32 @@ func Sign(priv *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
 // about 2^-127), exactly as in libsecp256k1's recovery module.
 func SignRecoverable(priv *secp256k1.PrivateKey, hash []byte) (sig *Signature, recID byte, err error) {
 	sig = new(Signature)
-	recID, err = sign(sig, priv, hash)
+	recID, err = sign(sig, priv, hash, nil)
 	if err != nil {
 		return nil, 0, err
 	}
 	return sig, recID, nil
 }
 
-var errNilKey = errors.New("ecdsa: nil private key")
-
-func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte) (byte, error) {
-	if priv == nil {
-		return 0, errNilKey
+func signNew(priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte) (*Signature, error) {
+	sig := new(Signature)
+	if _, err := sign(sig, priv, hash, extra); err != nil {
+		return nil, err
 	}
-	d := keyaccess.PrivateScalar(priv)
+	return sig, nil
+}
+
+// maxNonceAttempts bounds the RFC 6979 retry loop. A retry happens when the
+// nonce candidate is 0 or >= n, or when r or s is 0, each with probability
+// below 2^-127 for a valid key; 64 in a row cannot happen, and the bound
+// turns a broken invariant into an error instead of a hang.
+const maxNonceAttempts = 64
+
+func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte) (byte, error) {
+	d, err := (*keys.Private)(priv).Scalar()
+	if err != nil {
+		return 0, err
+	}
 	m, msg := hashToScalar(hash)
 	var key, nonce [32]byte
 	d.PutBytes(&key)
@@ -52,10 +110,12 @@ func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte) (byte, error)
 	defer clear(nonce[:])
 
 	var k, kinv, s scalar.Scalar
+	defer k.Zero()
+	defer kinv.Zero()
 	var rp group.Projective
 	var ra group.Affine
-	for counter := uint32(0); ; counter++ {
-		nonceRFC6979(&nonce, &key, &msg, nil, counter)
+	for counter := range uint32(maxNonceAttempts) {
+		nonceRFC6979(&nonce, &key, &msg, extra, counter)
 		valid := k.SetCanonicalBytes(&nonce) & (1 ^ k.IsZero())
 		// Whether the candidate is usable is public (as in libsecp256k1:
 		// it reveals nothing about the nonce finally used).
@@ -82,8 +142,8 @@ func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte) (byte, error)
 		if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 {
 			continue
 		}
-		k.Zero()
-		kinv.Zero()
 		return recID, nil
 	}
+	*sig = Signature{}
+	return 0, fmt.Errorf("%w: no valid nonce in %d attempts", ErrSigningFailed, maxNonceAttempts)
 }

@@ -7,20 +7,19 @@ import (
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
 // Verify reports whether sig is a valid signature of hash (of any length,
 // see the package documentation) by pub. As in libsecp256k1, a signature
 // with s > n/2 is rejected even though it is mathematically valid: call
-// sig.Normalize() first to accept it deliberately. Execution time depends on
-// the inputs, which are public.
+// sig.Normalize() first to accept it deliberately. A nil or zero-value key
+// or signature never verifies. Execution time depends on the inputs, which
+// are public. It does not allocate.
 func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
-	if pub == nil || sig == nil {
-		return false
-	}
-	if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 || sig.s.IsHigh() == 1 {
+	p, err := (*keys.Public)(pub).Point()
+	if err != nil || !sig.valid() || sig.s.IsHigh() == 1 {
 		return false
 	}
 	m, _ := hashToScalar(hash)
@@ -29,7 +28,7 @@ func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
 	u1.Multiply(&m, &w)
 	u2.Multiply(&sig.r, &w)
 	var rj group.Jacobian
-	ecmult.DoubleMultVarTime(&rj, &u2, keyaccess.PublicPoint(pub), &u1)
+	ecmult.DoubleMultVarTime(&rj, &u2, p, &u1)
 	return equalXModN(&rj, &sig.r)
 }
 
@@ -37,9 +36,6 @@ func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
 // mod n, equals r, without an inversion: x mod n == r iff x == r or (r + n < p
 // and x == r + n), and x == c iff X == c·Z².
 func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
-	if p.Infinity {
-		return false
-	}
 	rl := r.Limbs()
 	var x field.Element
 	x.SetLimbs(&rl) // r < n < p: no reduction happens

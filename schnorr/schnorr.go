@@ -15,7 +15,7 @@ import (
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/tagged"
 )
@@ -33,14 +33,14 @@ var (
 var (
 	// ErrInvalidAux: the auxiliary randomness is not 32 bytes.
 	ErrInvalidAux = errors.New("schnorr: auxiliary randomness must be 32 bytes")
-	// ErrSigningFailed: the nonce was zero (probability about 2^-256), or
-	// a nil key was given.
+	// ErrSigningFailed: the nonce was zero (probability about 2^-256).
 	ErrSigningFailed = errors.New("schnorr: signing failed")
 )
 
 // Sign returns a BIP-340 signature of msg by priv, using 32 bytes of fresh
 // auxiliary randomness from crypto/rand, as BIP-340 recommends. It runs in
-// constant time with respect to the key and the nonce.
+// constant time with respect to the key and the nonce. It returns an error
+// wrapping secp256k1.ErrInvalidPrivateKey for a nil or zero-value key.
 func Sign(priv *secp256k1.PrivateKey, msg []byte) ([]byte, error) {
 	var aux [32]byte
 	// crypto/rand.Read (not io.ReadFull on rand.Reader) keeps aux on the stack.
@@ -77,15 +77,19 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 	if len(aux) != 32 {
 		return fmt.Errorf("%w (got %d)", ErrInvalidAux, len(aux))
 	}
-	if priv == nil {
-		return fmt.Errorf("%w: nil private key", ErrSigningFailed)
-	}
 	// d = d' if P has even y, else n - d'.
-	pub := keyaccess.PrivatePublicPoint(priv)
 	var d scalar.Scalar
-	d.CondNegate(keyaccess.PrivateScalar(priv), pub.Y.IsOdd())
+	defer d.Zero()
+	pub, err := (*keys.Private)(priv).EvenYScalar(&d)
+	if err != nil {
+		return err
+	}
+	p, err := pub.Point()
+	if err != nil {
+		return err
+	}
 	var px, t, nonce [32]byte
-	pub.X.PutBytes(&px)
+	p.X.PutBytes(&px)
 	d.PutBytes(&t)
 	defer clear(t[:])
 	defer clear(nonce[:])
@@ -98,6 +102,7 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 	}
 	tagNonce.Sum(&nonce, t[:], px[:], msg)
 	var k scalar.Scalar
+	defer k.Zero()
 	k.SetBytes(&nonce)
 	zero := k.IsZero()
 	ctcheck.Public(&zero)
@@ -123,15 +128,15 @@ func signInto(sig *[64]byte, priv *secp256k1.PrivateKey, msg, aux []byte) error 
 	s.Add(&s, &k)
 	s.PutBytes((*[32]byte)(sig[32:]))
 	ctcheck.Public(sig)
-	k.Zero()
-	d.Zero()
 	return nil
 }
 
 // Verify reports whether sig is a valid BIP-340 signature of msg (of any
-// length) by pub. Execution time depends on the inputs, which are public.
+// length) by pub. A nil or zero-value key never verifies. Execution time
+// depends on the inputs, which are public. It does not allocate.
 func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
-	if pub == nil || len(sig) != SignatureSize {
+	p, err := (*keys.XOnly)(pub).Point()
+	if err != nil || len(sig) != SignatureSize {
 		return false
 	}
 	var r field.Element
@@ -142,7 +147,6 @@ func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
 	if s.SetCanonicalBytes((*[32]byte)(sig[32:])) != 1 {
 		return false
 	}
-	p := keyaccess.XOnlyPoint(pub)
 	var px, eh [32]byte
 	p.X.PutBytes(&px)
 	tagChallenge.Sum(&eh, sig[:32], px[:], msg)

@@ -31,8 +31,12 @@ type Event struct {
 // the other control characters (below 0x20), which JSON cannot carry raw,
 // as \u00XX with lowercase hex, as JSON.stringify and the common relay
 // implementations write them; every other byte verbatim (UTF-8 is not
-// re-encoded, '/' and non-ASCII are not escaped).
+// re-encoded, '/' and non-ASCII are not escaped). A nil event appends
+// nothing.
 func (e *Event) AppendSerialize(dst []byte) []byte {
+	if e == nil {
+		return dst
+	}
 	dst = append(dst, `[0,"`...)
 	dst = hex.AppendEncode(dst, e.PubKey[:])
 	dst = append(dst, `",`...)
@@ -59,14 +63,22 @@ func (e *Event) AppendSerialize(dst []byte) []byte {
 }
 
 // Serialize returns the NIP-01 serialization of e (see AppendSerialize) in
-// a new slice.
+// a new slice, or nil for a nil event.
 func (e *Event) Serialize() []byte {
+	if e == nil {
+		return nil
+	}
 	return e.AppendSerialize(nil)
 }
 
 // ID returns the NIP-01 event id: the SHA-256 of the serialization of e.
-// It does not allocate for events whose serialization fits in 1 KiB.
+// It does not allocate for events whose serialization fits in 1 KiB. A nil
+// event has the all-zero id, which no event has (finding one would break
+// SHA-256).
 func (e *Event) ID() [32]byte {
+	if e == nil {
+		return [32]byte{}
+	}
 	buf := e.AppendSerialize(make([]byte, 0, 1024))
 	return sha256.Sum256(buf)
 }
@@ -109,10 +121,14 @@ func appendJSONString(dst []byte, s string) []byte {
 // SignEvent sets e.PubKey to the signer's public key, computes the event
 // id and returns it with its 64-byte BIP-340 signature (fresh auxiliary
 // randomness, constant time). It returns ErrNoSecretKey if the signer
-// holds no secret key, and then leaves e unchanged.
+// holds no secret key and ErrNilEvent if e is nil, and then leaves e
+// unchanged.
 func (s *Signer) SignEvent(e *Event) (id [32]byte, sig []byte, err error) {
-	if !s.hasSec {
+	if !s.holdsSec() {
 		return id, nil, ErrNoSecretKey
+	}
+	if e == nil {
+		return id, nil, ErrNilEvent
 	}
 	e.PubKey = s.pub
 	id = e.ID()
@@ -125,10 +141,11 @@ func (s *Signer) SignEvent(e *Event) (id [32]byte, sig []byte, err error) {
 
 // VerifyEvent reports whether id is the NIP-01 id of e and sig a valid
 // BIP-340 signature of id by e.PubKey. A public key that is not on the
-// curve, an id that is not 32 bytes or a signature that is not 64 bytes
-// make it return false. Public data: execution time depends on the inputs.
+// curve, an id that is not 32 bytes, a signature that is not 64 bytes and a
+// nil event make it return false. Public data: execution time depends on
+// the inputs.
 func VerifyEvent(e *Event, id, sig []byte) bool {
-	if len(id) != 32 || e.ID() != [32]byte(id) {
+	if e == nil || len(id) != 32 || e.ID() != [32]byte(id) {
 		return false
 	}
 	pub, err := secp256k1.NewXOnlyPublicKey(e.PubKey[:])

@@ -1,6 +1,7 @@
 package signer_test
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 
@@ -86,11 +87,11 @@ func ExampleKeyGen() {
 			break
 		}
 	}
-	sec, pub := g.KeyPairBytes()
+	sec, pub := g.KeyPairBytes() // 32 bytes each: the secret and the x-only key
 	var s signer.Signer
 	s.InitSec(sec)
 	clear(sec)
-	fmt.Println(pub[0] == 0x02, hex.EncodeToString(s.Pub())[0] == 'a')
+	fmt.Println(bytes.Equal(s.Pub(), pub), hex.EncodeToString(pub)[0] == 'a')
 	// Output:
 	// true true
 }

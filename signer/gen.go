@@ -1,14 +1,6 @@
 package signer
 
-import (
-	"crypto/rand"
-	"fmt"
-
-	"github.com/p256k1/secp256k1/internal/ctcheck"
-	"github.com/p256k1/secp256k1/internal/ecmult"
-	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/scalar"
-)
+import "github.com/p256k1/secp256k1/internal/keys"
 
 // Gen is the method set of a nostr key generator for vanity key grinding,
 // as relays and key tools use it. *KeyGen implements it.
@@ -18,9 +10,9 @@ type Gen interface {
 	Generate() (pubBytes []byte, err error)
 	// Negate negates the secret key, which flips the public key's y.
 	Negate()
-	// KeyPairBytes returns the 32-byte secret key and the 33-byte
-	// compressed public key.
-	KeyPairBytes() (secBytes, cmprPubBytes []byte)
+	// KeyPairBytes returns the 32-byte secret key and the 32-byte x-only
+	// public key.
+	KeyPairBytes() (secBytes, pubBytes []byte)
 }
 
 // KeyGen generates key pairs for vanity grinding: draw keys with Generate
@@ -30,8 +22,7 @@ type Gen interface {
 // concurrently.
 type KeyGen struct {
 	_   noCopy
-	d   scalar.Scalar // 1 <= d < n when ok
-	pub group.Affine  // d·G
+	key keys.Private // valid when ok, its public key computed
 	ok  bool
 }
 
@@ -49,34 +40,34 @@ func (g *KeyGen) Generate() (pubBytes []byte, err error) {
 // dst; it does not allocate when dst has room. On error dst is returned
 // unchanged and the generator holds no key.
 func (g *KeyGen) AppendGenerate(dst []byte) ([]byte, error) {
-	g.Zero()
-	var b [32]byte
-	defer clear(b[:])
-	for range 64 {
-		if _, err := rand.Read(b[:]); err != nil { // keeps b on the stack
-			return dst, fmt.Errorf("signer: reading randomness: %w", err)
-		}
-		ok := g.d.SetCanonicalBytes(&b) & (1 ^ g.d.IsZero())
-		ctcheck.Public(&ok) // only validity is revealed
-		if ok == 1 {
-			var p group.Projective
-			ecmult.BaseMult(&p, &g.d)
-			g.pub.SetProjective(&p)
-			ctcheck.Public(&g.pub)
-			g.ok = true
-			return g.appendPub(dst), nil
-		}
+	if g == nil {
+		return dst, ErrNilSigner
 	}
 	g.Zero()
-	return dst, fmt.Errorf("signer: reading randomness: 64 consecutive candidates out of range, the reader is broken")
+	if err := g.key.Generate(nil); err != nil {
+		return dst, err
+	}
+	var b [33]byte
+	if err := g.putPub(&b); err != nil {
+		g.Zero()
+		return dst, err
+	}
+	g.ok = true
+	return append(dst, b[:]...), nil
 }
 
-func (g *KeyGen) appendPub(dst []byte) []byte {
-	var b [33]byte
-	b[0] = 0x02 | byte(g.pub.Y.IsOdd())
-	g.pub.X.PutBytes((*[32]byte)(b[1:]))
-	return append(dst, b[:]...)
+// putPub writes the 33-byte compressed public key of g.key to b, computing
+// it in constant time if needed.
+func (g *KeyGen) putPub(b *[33]byte) error {
+	pub, err := g.key.Public()
+	if err != nil {
+		return err
+	}
+	return pub.PutCompressed(b)
 }
+
+// holds reports whether g is not nil and holds a key pair.
+func (g *KeyGen) holds() bool { return g != nil && g.ok }
 
 // Negate replaces the secret d with n - d, in constant time. The public
 // key keeps its x (the nostr public key) and its y flips, so the compressed
@@ -84,28 +75,34 @@ func (g *KeyGen) appendPub(dst []byte) []byte {
 // prefix 0x03, to get the secret whose public key has even y. It does
 // nothing if the generator holds no key.
 func (g *KeyGen) Negate() {
-	if !g.ok {
-		return
+	if g.holds() {
+		g.key.Negate(&g.key)
 	}
-	g.d.Negate(&g.d)
-	g.pub.Y.Negate(&g.pub.Y)
 }
 
 // KeyPairBytes returns new copies of the 32-byte big-endian secret key and
-// of the 33-byte compressed public key, or nil, nil if the generator holds
-// no key. The caller owns the secret copy and should wipe it after use.
-func (g *KeyGen) KeyPairBytes() (secBytes, cmprPubBytes []byte) {
-	if !g.ok {
+// of the 32-byte x-only public key (the nostr public key), or nil, nil if
+// the generator holds no key. The caller owns the secret copy and should
+// wipe it after use.
+func (g *KeyGen) KeyPairBytes() (secBytes, pubBytes []byte) {
+	if !g.holds() {
+		return nil, nil
+	}
+	var b [33]byte
+	if g.putPub(&b) != nil {
 		return nil, nil
 	}
 	sec := make([]byte, 32)
-	g.d.PutBytes((*[32]byte)(sec))
-	return sec, g.appendPub(make([]byte, 0, 33))
+	g.key.PutBytes((*[32]byte)(sec))
+	return sec, append([]byte(nil), b[1:]...)
 }
 
-// Zero wipes the key pair from the generator.
+// Zero wipes the key pair from the generator. It does nothing on a nil
+// generator.
 func (g *KeyGen) Zero() {
-	g.d.Zero()
-	g.pub = group.Affine{}
+	if g == nil {
+		return
+	}
+	g.key.Wipe()
 	g.ok = false
 }

@@ -21,10 +21,7 @@ import (
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
-	"github.com/p256k1/secp256k1/internal/ecdh"
-	"github.com/p256k1/secp256k1/internal/field"
-	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/keyaccess"
+	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -68,6 +65,11 @@ var (
 	ErrSignatureLength = errors.New("signer: signature is not 64 bytes")
 	// ErrSharedSecretLength: a raw ECDH secret is not 32 bytes.
 	ErrSharedSecretLength = errors.New("signer: shared secret is not 32 bytes")
+	// ErrNilSigner: a method that sets a key was called on a nil *Signer or
+	// *KeyGen.
+	ErrNilSigner = errors.New("signer: nil signer")
+	// ErrNilEvent: SignEvent was given a nil event.
+	ErrNilEvent = errors.New("signer: nil event")
 )
 
 // Signer is a nostr signer holding one key pair, or only a public key for
@@ -83,9 +85,9 @@ var (
 // InitPub and Zero must not run concurrently with any other method.
 type Signer struct {
 	_      noCopy
-	key    secp256k1.PrivateKey     // valid when hasSec
-	xonly  secp256k1.XOnlyPublicKey // valid when hasPub
-	pub    [32]byte                 // xonly's encoding
+	key    keys.Private // valid when hasSec
+	xonly  keys.XOnly   // valid when hasPub
+	pub    [32]byte     // xonly's encoding
 	hasSec bool
 	hasPub bool
 }
@@ -113,20 +115,22 @@ func New(sec []byte) (*Signer, error) {
 // in constant time. The new secret is chosen so that its public key has even
 // y: then the full public key is the one the x-only key stands for, and the
 // hashed ECDH (ECDH) agrees with peers that lift the x-only key with even y,
-// as nostr does. The x-only public key is uniformly distributed.
+// as nostr does. The x-only public key is uniformly distributed. On error
+// the signer is left unchanged.
 func (s *Signer) Generate() error {
-	k, err := secp256k1.GenerateKey(nil)
-	if err != nil {
+	if s == nil {
+		return ErrNilSigner
+	}
+	var k keys.Private
+	defer k.Wipe()
+	if err := k.Generate(nil); err != nil {
 		return err
 	}
-	if _, odd := k.PublicKey().XOnly(); odd {
-		// The parity of a public key is public.
-		neg := k.Negate()
-		wipeKey(k)
-		k = neg
+	// The parity of the public key is public: EvenY branches on it only.
+	if err := k.EvenY(&k); err != nil {
+		return err
 	}
-	s.setKey(k)
-	return nil
+	return s.setKey(&k)
 }
 
 // InitSec replaces the signer's key with the 32-byte big-endian secret key
@@ -135,31 +139,30 @@ func (s *Signer) Generate() error {
 // secp256k1.ErrInvalidPrivateKey for any other input, and then leaves the
 // signer unchanged. sec is not retained.
 func (s *Signer) InitSec(sec []byte) error {
-	k, err := secp256k1.NewPrivateKey(sec)
+	if s == nil {
+		return ErrNilSigner
+	}
+	var k keys.Private
+	defer k.Wipe()
+	if err := k.SetBytes(sec); err != nil {
+		return err
+	}
+	return s.setKey(&k)
+}
+
+// setKey replaces the signer's key with a copy of the valid key k and
+// derives its public key.
+func (s *Signer) setKey(k *keys.Private) error {
+	pub, err := k.Public()
 	if err != nil {
 		return err
 	}
-	s.setKey(k)
-	return nil
-}
-
-// setKey moves k into the signer (k's own secret is wiped: k must not be
-// shared).
-func (s *Signer) setKey(k *secp256k1.PrivateKey) {
 	s.Zero()
-	s.key = *k
-	wipeKey(k)
-	x, _ := s.key.PublicKey().XOnly()
-	s.xonly = *x
-	s.pub = [32]byte(x.Bytes())
+	s.key.Set(k)
+	pub.XOnly(&s.xonly)
+	s.xonly.PutBytes(&s.pub)
 	s.hasSec, s.hasPub = true, true
-}
-
-// wipeKey zeroes the secret scalar of a private key that the caller owns
-// exclusively (PrivateKey has no exported way to do so, as it is immutable
-// for everyone else).
-func wipeKey(k *secp256k1.PrivateKey) {
-	keyaccess.PrivateScalar(k).Zero()
+	return nil
 }
 
 // InitPub wipes any secret key and sets the 32-byte x-only public key pub
@@ -167,12 +170,15 @@ func wipeKey(k *secp256k1.PrivateKey) {
 // secp256k1.ErrInvalidPublicKey if pub is not 32 bytes or not the x of a
 // point on the curve, and then leaves the signer unchanged.
 func (s *Signer) InitPub(pub []byte) error {
-	x, err := secp256k1.NewXOnlyPublicKey(pub)
-	if err != nil {
+	if s == nil {
+		return ErrNilSigner
+	}
+	var x keys.XOnly
+	if err := x.SetBytes(pub); err != nil {
 		return err
 	}
 	s.Zero()
-	s.xonly = *x
+	s.xonly.SetBytes(pub)
 	s.pub = [32]byte(pub)
 	s.hasPub = true
 	return nil
@@ -181,16 +187,24 @@ func (s *Signer) InitPub(pub []byte) error {
 // Sec returns a new copy of the 32-byte secret key, or nil if the signer
 // holds none. The caller owns the copy and should wipe it after use.
 func (s *Signer) Sec() []byte {
-	if !s.hasSec {
+	if !s.holdsSec() {
 		return nil
 	}
-	return s.key.Bytes()
+	b := make([]byte, 32)
+	s.key.PutBytes((*[32]byte)(b))
+	return b
 }
+
+// holdsSec reports whether s is not nil and holds a secret key.
+func (s *Signer) holdsSec() bool { return s != nil && s.hasSec }
+
+// holdsPub reports whether s is not nil and holds a public key.
+func (s *Signer) holdsPub() bool { return s != nil && s.hasPub }
 
 // Pub returns a new copy of the 32-byte x-only public key, or nil if the
 // signer holds none.
 func (s *Signer) Pub() []byte {
-	if !s.hasPub {
+	if !s.holdsPub() {
 		return nil
 	}
 	return s.AppendPub(make([]byte, 0, 32))
@@ -199,7 +213,7 @@ func (s *Signer) Pub() []byte {
 // AppendPub appends the 32-byte x-only public key to dst (nothing if the
 // signer holds none) and returns the extended slice.
 func (s *Signer) AppendPub(dst []byte) []byte {
-	if !s.hasPub {
+	if !s.holdsPub() {
 		return dst
 	}
 	return append(dst, s.pub[:]...)
@@ -208,9 +222,12 @@ func (s *Signer) AppendPub(dst []byte) []byte {
 // Zero wipes the secret key from the signer; the public key stays, so
 // Verify and Pub keep working. After Zero the signer holds no secret byte
 // and the secret methods return ErrNoSecretKey until InitSec or Generate.
+// It does nothing on a nil signer.
 func (s *Signer) Zero() {
-	wipeKey(&s.key)
-	s.key = secp256k1.PrivateKey{}
+	if s == nil {
+		return
+	}
+	s.key.Wipe()
 	s.hasSec = false
 }
 
@@ -235,7 +252,7 @@ func orNil(b []byte, err error) ([]byte, error) {
 // and returns the extended slice. It does not allocate when dst has room.
 // On error dst is returned unchanged.
 func (s *Signer) AppendSign(dst, msg []byte) ([]byte, error) {
-	if !s.hasSec {
+	if !s.holdsSec() {
 		return dst, ErrNoSecretKey
 	}
 	var aux [32]byte
@@ -244,7 +261,7 @@ func (s *Signer) AppendSign(dst, msg []byte) ([]byte, error) {
 	if _, err := rand.Read(aux[:]); err != nil {
 		return dst, fmt.Errorf("signer: reading randomness: %w", err)
 	}
-	return schnorr.AppendSign(dst, &s.key, msg, aux[:])
+	return schnorr.AppendSign(dst, s.privateKey(), msg, aux[:])
 }
 
 // AppendSignWithAux appends the BIP-340 signature of msg made with the
@@ -254,10 +271,16 @@ func (s *Signer) AppendSign(dst, msg []byte) ([]byte, error) {
 // with fresh randomness, are the right choice otherwise. It does not
 // allocate when dst has room; on error dst is returned unchanged.
 func (s *Signer) AppendSignWithAux(dst, msg, aux []byte) ([]byte, error) {
-	if !s.hasSec {
+	if !s.holdsSec() {
 		return dst, ErrNoSecretKey
 	}
-	return schnorr.AppendSign(dst, &s.key, msg, aux)
+	return schnorr.AppendSign(dst, s.privateKey(), msg, aux)
+}
+
+// privateKey returns the signer's key as the public type (a free
+// conversion).
+func (s *Signer) privateKey() *secp256k1.PrivateKey {
+	return (*secp256k1.PrivateKey)(&s.key)
 }
 
 // Verify reports whether sig is a valid 64-byte BIP-340 signature of msg
@@ -266,13 +289,13 @@ func (s *Signer) AppendSignWithAux(dst, msg, aux []byte) ([]byte, error) {
 // public key and ErrSignatureLength if sig is not 64 bytes. Public data:
 // execution time depends on the inputs. It does not allocate.
 func (s *Signer) Verify(msg, sig []byte) (bool, error) {
-	if !s.hasPub {
+	if !s.holdsPub() {
 		return false, ErrNoPublicKey
 	}
 	if len(sig) != schnorr.SignatureSize {
 		return false, fmt.Errorf("%w (got %d)", ErrSignatureLength, len(sig))
 	}
-	return schnorr.Verify(&s.xonly, msg, sig), nil
+	return schnorr.Verify((*secp256k1.XOnlyPublicKey)(&s.xonly), msg, sig), nil
 }
 
 // ECDH returns the 32-byte hashed ECDH secret SHA256(0x02|parity(y) ‖ x) of
@@ -318,42 +341,38 @@ func (s *Signer) AppendECDHRaw(dst, pub []byte) ([]byte, error) {
 
 // appendECDH appends the raw or hashed ECDH secret with the peer key pub.
 func (s *Signer) appendECDH(dst, pub []byte, hashed bool) ([]byte, error) {
-	if !s.hasSec {
+	if !s.holdsSec() {
 		return dst, ErrNoSecretKey
 	}
-	var q group.Affine
+	var q keys.Public
 	if err := parsePeer(&q, pub); err != nil {
 		return dst, err
 	}
 	var out [32]byte
 	defer clear(out[:])
-	// d·Q is finite for 1 <= d < n and Q of prime order n.
-	if !ecdh.Shared(&out, keyaccess.PrivateScalar(&s.key), &q, hashed) {
-		return dst, fmt.Errorf("%w: shared point is the point at infinity", secp256k1.ErrInvalidPublicKey)
+	if err := s.key.ECDH(&out, &q, hashed); err != nil {
+		return dst, err
 	}
 	return append(dst, out[:]...), nil
 }
 
-// parsePeer sets a to the peer key pub: 32 bytes x-only (even y) or 33
-// bytes SEC 1 compressed. It does not allocate.
-func parsePeer(a *group.Affine, pub []byte) error {
-	odd := 0
-	switch {
-	case len(pub) == 32:
-	case len(pub) == 33 && (pub[0] == 0x02 || pub[0] == 0x03):
-		odd = int(pub[0] & 1)
-		pub = pub[1:]
-	case len(pub) == 33:
-		return fmt.Errorf("%w: bad prefix %#02x", secp256k1.ErrInvalidPublicKey, pub[0])
+// parsePeer sets q to the peer key pub: 32 bytes x-only (lifted with even
+// y) or 33 bytes SEC 1 compressed. It does not allocate.
+func parsePeer(q *keys.Public, pub []byte) error {
+	switch len(pub) {
+	case 32:
+		var x keys.XOnly
+		if err := x.SetBytes(pub); err != nil {
+			return err
+		}
+		p, err := x.Public()
+		if err != nil {
+			return err
+		}
+		return q.Set(p)
+	case 33:
+		return q.SetBytes(pub)
 	default:
 		return fmt.Errorf("%w: length %d, want 32 (x-only) or 33 (compressed)", secp256k1.ErrInvalidPublicKey, len(pub))
 	}
-	var x field.Element
-	if x.SetCanonicalBytes((*[32]byte)(pub)) != 1 {
-		return fmt.Errorf("%w: x >= p", secp256k1.ErrInvalidPublicKey)
-	}
-	if a.SetXO(&x, odd) != 1 {
-		return fmt.Errorf("%w: no point on the curve has this x", secp256k1.ErrInvalidPublicKey)
-	}
-	return nil
 }

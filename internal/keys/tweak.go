@@ -1,0 +1,254 @@
+package keys
+
+import (
+	"fmt"
+
+	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// The key tweaks of libsecp256k1's secp256k1.h and extrakeys module
+// (secp256k1_ec_seckey_tweak_add and so on), with the same acceptance
+// rules:
+//
+//   - a tweak is exactly 32 bytes, big-endian; a value >= n is rejected,
+//     never reduced;
+//   - an additive tweak of 0 is allowed (the key is unchanged); a
+//     multiplicative tweak of 0 is rejected;
+//   - a result of 0 (private keys) or the point at infinity (public keys)
+//     is rejected.
+//
+// Every rejection returns an error wrapping ErrInvalidTweak; invalid keys
+// return ErrInvalidPrivateKey or ErrInvalidPublicKey. Private-key tweaks
+// run in constant time with respect to the key and the tweak and reveal
+// only whether the result is valid. Public-key tweaks handle public data and
+// run in variable time. The output argument may be the receiver.
+
+var (
+	errTweakRange    = fmt.Errorf("%w: tweak >= n", ErrInvalidTweak)
+	errTweakZeroKey  = fmt.Errorf("%w: the tweaked key is zero", ErrInvalidTweak)
+	errTweakZeroMul  = fmt.Errorf("%w: multiplicative tweak is zero", ErrInvalidTweak)
+	errTweakInfinity = fmt.Errorf("%w: the tweaked key is the point at infinity", ErrInvalidTweak)
+)
+
+// setTweak sets t to the 32-byte big-endian tweak b and returns 1 if b < n,
+// 0 if b >= n (t then holds b mod n and must not be used), without
+// branching on b. A wrong length is reported as an error.
+func setTweak(t *scalar.Scalar, b []byte) (int, error) {
+	if len(b) != 32 {
+		return 0, fmt.Errorf("%w: length %d, want 32", ErrInvalidTweak, len(b))
+	}
+	return t.SetCanonicalBytes((*[32]byte)(b)), nil
+}
+
+// parseTweakVarTime sets t to the public tweak b, rejecting b >= n and, if
+// nonZero, b == 0.
+func parseTweakVarTime(t *scalar.Scalar, b []byte, nonZero bool) error {
+	ok, err := setTweak(t, b)
+	if err != nil {
+		return err
+	}
+	if ok != 1 {
+		return errTweakRange
+	}
+	if nonZero && t.IsZero() == 1 {
+		return errTweakZeroMul
+	}
+	return nil
+}
+
+// tweakFailure returns the error for a failed private-key tweak. It runs
+// only on the failure path, where the reason may be revealed.
+func tweakFailure(inRange int, result error) error {
+	ctcheck.Public(&inRange)
+	if inRange != 1 {
+		return errTweakRange
+	}
+	return result
+}
+
+// setSum sets out to the key d + t if inRange == 1 and the sum is not zero,
+// in constant time up to the validity result.
+func setSum(out *Private, d, t *scalar.Scalar, inRange int) error {
+	var s scalar.Scalar
+	defer s.Zero()
+	s.Add(d, t)
+	ok := inRange & (1 ^ s.IsZero())
+	ctcheck.Public(&ok)
+	if ok != 1 {
+		return tweakFailure(inRange, errTweakZeroKey)
+	}
+	out.set(&s)
+	return nil
+}
+
+// TweakAdd sets out to the key (d + t) mod n for the 32-byte tweak t
+// (libsecp256k1's secp256k1_ec_seckey_tweak_add, the BIP-32 private child
+// step).
+func (k *Private) TweakAdd(out *Private, tweak []byte) error {
+	if !k.valid() {
+		return errNoPrivate
+	}
+	var t scalar.Scalar
+	defer t.Zero()
+	inRange, err := setTweak(&t, tweak)
+	if err != nil {
+		return err
+	}
+	return setSum(out, &k.d, &t, inRange)
+}
+
+// TweakMul sets out to the key d·t mod n for the 32-byte tweak t ≠ 0
+// (libsecp256k1's secp256k1_ec_seckey_tweak_mul). The product of two
+// nonzero values mod the prime n is never 0.
+func (k *Private) TweakMul(out *Private, tweak []byte) error {
+	if !k.valid() {
+		return errNoPrivate
+	}
+	var t scalar.Scalar
+	defer t.Zero()
+	inRange, err := setTweak(&t, tweak)
+	if err != nil {
+		return err
+	}
+	ok := inRange & (1 ^ t.IsZero())
+	ctcheck.Public(&ok)
+	if ok != 1 {
+		return tweakFailure(inRange, errTweakZeroMul)
+	}
+	var s scalar.Scalar
+	defer s.Zero()
+	s.Multiply(&k.d, &t)
+	out.set(&s)
+	return nil
+}
+
+// XOnlyTweakAdd sets out to the key for the x-only tweak of k's public key
+// by t (libsecp256k1's secp256k1_keypair_xonly_tweak_add): the even-y
+// secret of k plus t.
+func (k *Private) XOnlyTweakAdd(out *Private, tweak []byte) error {
+	var d scalar.Scalar
+	defer d.Zero()
+	if _, err := k.EvenYScalar(&d); err != nil {
+		return err
+	}
+	var t scalar.Scalar
+	defer t.Zero()
+	inRange, err := setTweak(&t, tweak)
+	if err != nil {
+		return err
+	}
+	return setSum(out, &d, &t, inRange)
+}
+
+// tweakAddVarTime sets q = p + t·G and returns an error wrapping
+// ErrInvalidTweak if q is the point at infinity.
+func tweakAddVarTime(q *Public, p *group.Affine, t *scalar.Scalar) error {
+	var one scalar.Scalar
+	one.One()
+	var j group.Jacobian
+	ecmult.DoubleMultVarTime(&j, &one, p, t)
+	if q.setJacobianVarTime(&j) != nil {
+		return errTweakInfinity
+	}
+	return nil
+}
+
+// TweakAdd sets out to P + t·G (libsecp256k1's
+// secp256k1_ec_pubkey_tweak_add, the BIP-32 public child step).
+func (k *Public) TweakAdd(out *Public, tweak []byte) error {
+	p, err := k.Point()
+	if err != nil {
+		return err
+	}
+	var t scalar.Scalar
+	if err := parseTweakVarTime(&t, tweak, false); err != nil {
+		return err
+	}
+	return tweakAddVarTime(out, p, &t)
+}
+
+// TweakMul sets out to t·P for a tweak t ≠ 0 (libsecp256k1's
+// secp256k1_ec_pubkey_tweak_mul).
+func (k *Public) TweakMul(out *Public, tweak []byte) error {
+	p, err := k.Point()
+	if err != nil {
+		return err
+	}
+	var t scalar.Scalar
+	if err := parseTweakVarTime(&t, tweak, true); err != nil {
+		return err
+	}
+	var zero scalar.Scalar
+	var j group.Jacobian
+	ecmult.DoubleMultVarTime(&j, &t, p, &zero)
+	if out.setJacobianVarTime(&j) != nil {
+		return errTweakInfinity // unreachable: P has prime order n and 0 < t < n
+	}
+	return nil
+}
+
+// Negate sets out to -P: same x, the other y.
+func (k *Public) Negate(out *Public) error {
+	p, err := k.Point()
+	if err != nil {
+		return err
+	}
+	var a group.Affine
+	a.Negate(p)
+	out.setPoint(&a)
+	return nil
+}
+
+// Combine sets out to the sum of the n keys key(0), …, key(n-1)
+// (libsecp256k1's secp256k1_ec_pubkey_combine). It returns an error wrapping
+// ErrInvalidPublicKey if n is 0, if a key is nil or the zero value, or if
+// the sum is the point at infinity.
+func Combine(out *Public, n int, key func(i int) *Public) error {
+	if n == 0 {
+		return fmt.Errorf("%w: no keys to combine", ErrInvalidPublicKey)
+	}
+	var acc group.Jacobian
+	acc.SetInfinity()
+	for i := range n {
+		p, err := key(i).Point()
+		if err != nil {
+			return fmt.Errorf("%w: key %d is nil or the zero value", ErrInvalidPublicKey, i)
+		}
+		acc.AddMixedVarTime(&acc, p)
+	}
+	if out.setJacobianVarTime(&acc) != nil {
+		return fmt.Errorf("%w: the sum of the keys is the point at infinity", ErrInvalidPublicKey)
+	}
+	return nil
+}
+
+// TweakAdd sets out to the full public key P + t·G, where P is x's even-y
+// point (libsecp256k1's secp256k1_xonly_pubkey_tweak_add).
+func (x *XOnly) TweakAdd(out *Public, tweak []byte) error {
+	p, err := x.Public()
+	if err != nil {
+		return err
+	}
+	return p.TweakAdd(out, tweak)
+}
+
+// TweakAddCheck reports whether tweaked32 with y parity tweakedOdd is the
+// x-only form of x.TweakAdd(tweak) (libsecp256k1's
+// secp256k1_xonly_pubkey_tweak_add_check). It returns false for an invalid
+// key, a tweaked32 that is not 32 bytes and every tweak that TweakAdd
+// rejects.
+func (x *XOnly) TweakAddCheck(tweaked32 []byte, tweakedOdd bool, tweak []byte) bool {
+	if len(tweaked32) != 32 {
+		return false
+	}
+	var q Public
+	if x.TweakAdd(&q, tweak) != nil {
+		return false
+	}
+	var qx [32]byte
+	q.p.X.PutBytes(&qx)
+	return qx == [32]byte(tweaked32) && (q.p.Y.IsOdd() == 1) == tweakedOdd
+}

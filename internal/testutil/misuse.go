@@ -1,0 +1,59 @@
+package testutil
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// ExportedFuncs returns the exported functions and the exported methods of
+// exported types declared in the non-test Go files of dir, named
+// "pkg.Func" and "pkg.Type.Method" with pkg the package name. Misuse tests
+// compare it with their table, so that a new exported function without a
+// misuse case fails the test.
+func ExportedFuncs(t testing.TB, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg := f.Name.Name
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() {
+				continue
+			}
+			if fd.Recv == nil {
+				names = append(names, pkg+"."+fd.Name.Name)
+				continue
+			}
+			typ := fd.Recv.List[0].Type
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ = star.X
+			}
+			id, ok := typ.(*ast.Ident)
+			if !ok || !id.IsExported() {
+				continue
+			}
+			names = append(names, pkg+"."+id.Name+"."+fd.Name.Name)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
