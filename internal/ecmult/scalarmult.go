@@ -23,12 +23,29 @@ const ctWindows = 26
 // which handle every special case without branching); a zero digit keeps the
 // accumulator by a masked select.
 func ScalarMult(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.Jacobian {
+	var t1, t2 [16][8]uint64
+	multiplesTable(&t1, &t2, p)
+	return scalarMultTables(out, k, &t1, &t2)
+}
+
+// ScalarMultSecretPoint is ScalarMult for a point that is secret too (the
+// public curve.Point API, where the caller's point may be anything): the
+// table of multiples is built in constant time as well, with the
+// constant-time Jacobian formulas and one constant-time inversion, at the
+// cost of about one microsecond. P must be finite and on the curve (the
+// caller selects a stand-in for the identity in constant time).
+func ScalarMultSecretPoint(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.Jacobian {
+	var t1, t2 [16][8]uint64
+	multiplesTableConstTime(&t1, &t2, p)
+	return scalarMultTables(out, k, &t1, &t2)
+}
+
+// scalarMultTables is the constant-time loop of ScalarMult over the tables
+// of (j+1)·P and (j+1)·λP.
+func scalarMultTables(out *group.Jacobian, k *scalar.Scalar, t1, t2 *[16][8]uint64) *group.Jacobian {
 	k1, k2 := k.SplitLambda()
 	a1, n1 := k1.AbsHalf()
 	a2, n2 := k2.AbsHalf()
-
-	var t1, t2 [16][8]uint64
-	multiplesTable(&t1, &t2, p)
 
 	var acc, sum group.Jacobian
 	var e group.Affine
@@ -40,9 +57,9 @@ func ScalarMult(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.J
 			}
 		}
 		for h := range 2 {
-			a, sign, tbl := &a1, n1, &t1
+			a, sign, tbl := &a1, n1, t1
 			if h == 1 {
-				a, sign, tbl = &a2, n2, &t2
+				a, sign, tbl = &a2, n2, t2
 			}
 			var in uint32
 			if i == 0 {
@@ -73,6 +90,50 @@ func multiplesTable(t1, t2 *[16][8]uint64, p *group.Affine) {
 	var aff [16]group.Affine
 	var scratch [32]field.Element
 	group.BatchToAffineVarTime(aff[:], jac[:], scratch[:])
+	tablesFromAffine(t1, t2, &aff)
+}
+
+// multiplesTableConstTime is multiplesTable in constant time: P finite and
+// on the curve, the multiples 2..16 from the constant-time doubling and
+// unified mixed addition, and Montgomery's batch inversion around one
+// constant-time inversion (no Z is zero: P has prime order n > 16).
+func multiplesTableConstTime(t1, t2 *[16][8]uint64, p *group.Affine) {
+	var jac [16]group.Jacobian
+	jac[0].X.Set(&p.X)
+	jac[0].Y.Set(&p.Y)
+	jac[0].Z.One()
+	jac[1].Double(&jac[0])
+	for j := 2; j < 16; j++ {
+		jac[j].AddAffine(&jac[j-1], p)
+	}
+	// prefix[j] = Z0·…·Zj; then walk back with the inverse of the product.
+	var prefix [16]field.Element
+	prefix[0].Set(&jac[0].Z)
+	for j := 1; j < 16; j++ {
+		prefix[j].Multiply(&prefix[j-1], &jac[j].Z)
+	}
+	var inv field.Element
+	inv.Invert(&prefix[15])
+	var aff [16]group.Affine
+	for j := 15; j >= 0; j-- {
+		var zi, z2, z3 field.Element
+		if j > 0 {
+			zi.Multiply(&inv, &prefix[j-1])
+			inv.Multiply(&inv, &jac[j].Z)
+		} else {
+			zi.Set(&inv)
+		}
+		z2.Square(&zi)
+		z3.Multiply(&z2, &zi)
+		aff[j].X.Multiply(&jac[j].X, &z2)
+		aff[j].Y.Multiply(&jac[j].Y, &z3)
+	}
+	tablesFromAffine(t1, t2, &aff)
+}
+
+// tablesFromAffine writes the affine multiples (j+1)·P to t1 and their
+// images (β·x, y) = (j+1)·λP to t2, as limbs (x0..x3, y0..y3).
+func tablesFromAffine(t1, t2 *[16][8]uint64, aff *[16]group.Affine) {
 	beta := group.Beta()
 	for j := range aff {
 		x, y := aff[j].X.Limbs(), aff[j].Y.Limbs()

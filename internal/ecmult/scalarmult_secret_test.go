@@ -1,0 +1,36 @@
+package ecmult
+
+import (
+	"testing"
+
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/testrand"
+)
+
+func TestScalarMultSecretPoint(t *testing.T) {
+	r := testrand.New(t)
+	g := group.Generator()
+	points := []group.Affine{g}
+	for range 4 {
+		points = append(points, randPoint(r))
+	}
+	for pi, p := range points {
+		for i, k := range testScalars(t, r, 10) {
+			want := refMul(&k, &p)
+			var q group.Jacobian
+			var got group.Affine
+			got.SetJacobian(ScalarMultSecretPoint(&q, &k, &p))
+			if got.Equal(&want) != 1 {
+				t.Fatalf("point %d scalar %d (%x): ScalarMultSecretPoint mismatch", pi, i, k.Bytes())
+			}
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	k := randScalar(r)
+	var q group.Jacobian
+	if n := testing.AllocsPerRun(10, func() { ScalarMultSecretPoint(&q, &k, &g) }); n != 0 {
+		t.Fatalf("%v allocations", n)
+	}
+}
