@@ -1,0 +1,95 @@
+package curve
+
+import (
+	"fmt"
+
+	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/keys"
+)
+
+// Conversions between the group types of this package and the key types of
+// package secp256k1. Keys are never the identity or zero, so conversions
+// into keys can fail; conversions out of valid keys cannot.
+
+// SetPublicKey sets v to the point of k, and returns v. For a nil or
+// zero-value key it returns nil and an error wrapping
+// secp256k1.ErrInvalidPublicKey, and v is unchanged.
+func (v *Point) SetPublicKey(k *secp256k1.PublicKey) (*Point, error) {
+	if v == nil {
+		return nil, ErrNilArgument
+	}
+	a, err := (*keys.Public)(k).Point()
+	if err != nil {
+		return nil, err
+	}
+	v.p.SetAffine(a)
+	return v, nil
+}
+
+// SetXOnlyPublicKey sets v to the point of the BIP-340 key k (the point
+// with k's x and even y), and returns v. For a nil or zero-value key it
+// returns nil and an error wrapping secp256k1.ErrInvalidPublicKey, and v is
+// unchanged.
+func (v *Point) SetXOnlyPublicKey(k *secp256k1.XOnlyPublicKey) (*Point, error) {
+	if v == nil {
+		return nil, ErrNilArgument
+	}
+	a, err := (*keys.XOnly)(k).Point()
+	if err != nil {
+		return nil, err
+	}
+	v.p.SetAffine(a)
+	return v, nil
+}
+
+// PublicKey returns v as a public key. The identity is not a public key: it
+// returns an error wrapping secp256k1.ErrInvalidPublicKey (and ErrIdentity)
+// for it, and ErrNilArgument if v is nil.
+func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
+	if v == nil {
+		return nil, ErrNilArgument
+	}
+	a := v.affine()
+	if a.Infinity {
+		return nil, fmt.Errorf("%w: %w", secp256k1.ErrInvalidPublicKey, ErrIdentity)
+	}
+	k := new(keys.Public)
+	if err := k.SetPoint(&a); err != nil {
+		return nil, err // unreachable: every Point is on the curve
+	}
+	return (*secp256k1.PublicKey)(k), nil
+}
+
+// SetPrivateKey sets s to the secret scalar of k, and returns s. For a nil
+// or zero-value key it returns nil and an error wrapping
+// secp256k1.ErrInvalidPrivateKey, and s is unchanged. It runs in constant
+// time.
+func (s *Scalar) SetPrivateKey(k *secp256k1.PrivateKey) (*Scalar, error) {
+	if s == nil {
+		return nil, ErrNilArgument
+	}
+	d, err := (*keys.Private)(k).Scalar()
+	if err != nil {
+		return nil, err
+	}
+	s.s = *d
+	return s, nil
+}
+
+// PrivateKey returns s as a private key. Zero is not a private key: it
+// returns an error wrapping secp256k1.ErrInvalidPrivateKey for it, and
+// ErrNilArgument if s is nil. The check runs in constant time; only its
+// result is revealed.
+func (s *Scalar) PrivateKey() (*secp256k1.PrivateKey, error) {
+	if s == nil {
+		return nil, ErrNilArgument
+	}
+	var b [32]byte
+	defer clear(b[:])
+	s.s.PutBytes(&b)
+	k := new(keys.Private)
+	if err := k.SetBytes(b[:]); err != nil {
+		return nil, err
+	}
+	return (*secp256k1.PrivateKey)(k), nil
+}
