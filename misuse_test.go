@@ -526,6 +526,51 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 			}
 			wantFalse(t, "Verify(nil signature)", schnorr.Verify(f.xonly, f.hash, nil))
 		},
+		"schnorr.VerifyBatch": func(t *testing.T) {
+			sig, err := schnorr.SignWithAux(f.priv, f.hash, f.aux)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range badXOnly() {
+				pubs := []*secp256k1.XOnlyPublicKey{f.xonly, x}
+				wantFalse(t, "VerifyBatch(invalid key)", schnorr.VerifyBatch(pubs, [][]byte{f.hash, f.hash}, [][]byte{sig, sig}))
+			}
+			wantFalse(t, "VerifyBatch(nil signature)", schnorr.VerifyBatch([]*secp256k1.XOnlyPublicKey{f.xonly}, [][]byte{f.hash}, [][]byte{nil}))
+			wantFalse(t, "VerifyBatch(length mismatch)", schnorr.VerifyBatch([]*secp256k1.XOnlyPublicKey{f.xonly}, nil, [][]byte{sig}))
+		},
+		"schnorr.BatchVerifier.Add": func(t *testing.T) {
+			var nb *schnorr.BatchVerifier
+			wantErr(t, "Add on nil", nb.Add(f.xonly, f.hash, make([]byte, 64)), schnorr.ErrNilBatchVerifier)
+			var b schnorr.BatchVerifier
+			for _, x := range badXOnly() {
+				wantErr(t, "Add(invalid key)", b.Add(x, f.hash, make([]byte, 64)), invPub)
+			}
+			wantErr(t, "Add(nil signature)", b.Add(f.xonly, f.hash, nil), schnorr.ErrInvalidSignature)
+			if b.Len() != 0 {
+				t.Error("a rejected signature was added")
+			}
+		},
+		"schnorr.BatchVerifier.Len": func(t *testing.T) {
+			var nb *schnorr.BatchVerifier
+			if nb.Len() != 0 || new(schnorr.BatchVerifier).Len() != 0 {
+				t.Error("Len of a nil or zero-value BatchVerifier")
+			}
+		},
+		"schnorr.BatchVerifier.Verify": func(t *testing.T) {
+			var nb *schnorr.BatchVerifier
+			wantFalse(t, "Verify on nil", nb.Verify())
+		},
+		"schnorr.BatchVerifier.Invalid": func(t *testing.T) {
+			var nb *schnorr.BatchVerifier
+			if nb.Invalid() != nil || new(schnorr.BatchVerifier).Invalid() != nil {
+				t.Error("Invalid of a nil or empty BatchVerifier")
+			}
+		},
+		"schnorr.BatchVerifier.Reset": func(t *testing.T) {
+			var nb *schnorr.BatchVerifier
+			nb.Reset()
+			new(schnorr.BatchVerifier).Reset()
+		},
 
 		// package signer
 		"signer.DeriveConversationKey": func(t *testing.T) {

@@ -147,16 +147,29 @@ func Verify(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) bool {
 	if s.SetCanonicalBytes((*[32]byte)(sig[32:])) != 1 {
 		return false
 	}
+	var e scalar.Scalar
+	challenge(&e, sig[:32], p, msg)
+	return verifyChallenge(p, &r, &s, &e)
+}
+
+// challenge sets e = hash_challenge(r ‖ P.x ‖ msg) mod n.
+func challenge(e *scalar.Scalar, r []byte, p *group.Affine, msg []byte) {
 	var px, eh [32]byte
 	p.X.PutBytes(&px)
-	tagChallenge.Sum(&eh, sig[:32], px[:], msg)
-	var e scalar.Scalar
+	tagChallenge.Sum(&eh, r, px[:], msg)
 	e.SetBytes(&eh)
-	e.Negate(&e)
+}
+
+// verifyChallenge reports whether s·G - e·P has x = r and even y: the
+// BIP-340 check once the signature is parsed and the challenge e computed.
+// Execution time depends on the inputs.
+func verifyChallenge(p *group.Affine, r *field.Element, s, e *scalar.Scalar) bool {
+	var ne scalar.Scalar
+	ne.Negate(e)
 	// R = s·G - e·P
 	var rj group.Jacobian
-	ecmult.DoubleMultVarTime(&rj, &e, p, &s)
-	if rj.EqualXVarTime(&r) != 1 {
+	ecmult.DoubleMultVarTime(&rj, &ne, p, s)
+	if rj.EqualXVarTime(r) != 1 {
 		return false
 	}
 	var ra group.Affine

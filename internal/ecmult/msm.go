@@ -73,6 +73,11 @@ func (t *Term) halves() int {
 // zero value is ready to use; it grows to the largest input seen. A Scratch
 // must not be used by two goroutines at once.
 type Scratch struct {
+	// Workers is the number of goroutines that Pippenger's method may use
+	// for large inputs (it splits the windows between them); 0 or 1 means
+	// the calling goroutine only.
+	Workers int
+
 	strauss straussScratch
 	pipp    pippScratch
 }
@@ -90,6 +95,7 @@ func MultiScalarMultVarTime(out *group.Jacobian, g *scalar.Scalar, terms []Term,
 		h += terms[i].halves()
 	}
 	if msmUsePippenger(h) {
+		scratch.pipp.workers = scratch.Workers
 		return scratch.pipp.multiMult(out, g, terms, h)
 	}
 	return scratch.strauss.multiMult(out, g, terms)

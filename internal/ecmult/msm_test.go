@@ -422,3 +422,47 @@ func TestPippWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestPippengerWorkers checks that the window sums split over goroutines
+// give the same result.
+func TestPippengerWorkers(t *testing.T) {
+	r := testrand.New(t)
+	c := msmCase{}
+	for range 700 {
+		c.ks = append(c.ks, randScalar(r))
+		c.ps = append(c.ps, randPoint(r))
+	}
+	g := randScalar(r)
+	c.g = &g
+	want := c.naive()
+	terms := c.terms()
+	for _, workers := range []int{1, 2, 3, 7, 100} {
+		for _, jac := range []bool{false, true} {
+			s := pippScratch{workers: workers, jacobianBuckets: jac}
+			var out group.Jacobian
+			s.multiMult(&out, c.g, terms, 2*len(terms))
+			var got group.Affine
+			got.SetJacobianVarTime(&out)
+			if got.Equal(&want) != 1 {
+				t.Errorf("workers=%d jacobian=%v: mismatch", workers, jac)
+			}
+		}
+	}
+}
+
+// BenchmarkMultiScalarMultWorkers measures Pippenger with the windows
+// split over 1 and 2 goroutines.
+func BenchmarkMultiScalarMultWorkers(b *testing.B) {
+	for _, n := range []int{512, 2048, 8192} {
+		terms, g := msmBenchInput(n)
+		var out group.Jacobian
+		for _, w := range []int{1, 2} {
+			s := Scratch{Workers: w}
+			b.Run(fmt.Sprintf("n=%d/workers=%d", n, w), func(b *testing.B) {
+				for b.Loop() {
+					MultiScalarMultVarTime(&out, &g, terms, &s)
+				}
+			})
+		}
+	}
+}

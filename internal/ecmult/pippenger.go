@@ -1,6 +1,8 @@
 package ecmult
 
 import (
+	"sync"
+
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
@@ -34,21 +36,34 @@ func pippWindow(h int) uint {
 
 // pippScratch is the reusable memory of Pippenger's method.
 type pippScratch struct {
-	pts    []group.Affine  // the expanded points, one per 128-bit half
-	digits []int16         // digits[w*len(pts)+j]: digit w of point j
-	arr    []group.Affine  // one window's points, sorted by bucket
-	start  []int32         // start[b]: first index of bucket b in arr
-	count  []int32         // count[b]: points (then partial sums) in bucket b
-	den    []field.Element // the denominators of one addition round
-	tmp    []field.Element // batch-inversion scratch
+	pts    []group.Affine   // the expanded points, one per 128-bit half
+	digits []int16          // digits[w*len(pts)+j]: digit w of point j
+	sums   []group.Jacobian // sums[w]: Σ digit·point of window w
+	ws     []windowScratch  // one per worker
 
+	// workers is the number of goroutines that share the windows; 0 or 1
+	// means the calling goroutine only.
+	workers int
 	// forceWindow, if non-zero, overrides pippWindow (benchmarks).
 	forceWindow uint
 	// jacobianBuckets selects Jacobian buckets with mixed additions instead
 	// of batch-affine ones (benchmarks compare the two).
 	jacobianBuckets bool
-	jbuckets        []group.Jacobian
 }
+
+// windowScratch is the memory of one window sum.
+type windowScratch struct {
+	arr      []group.Affine   // one window's points, sorted by bucket
+	start    []int32          // start[b]: first index of bucket b in arr
+	count    []int32          // count[b]: points (then partial sums) in bucket b
+	den      []field.Element  // the denominators of one addition round
+	tmp      []field.Element  // batch-inversion scratch
+	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
+}
+
+// pippMinHalvesPerWorker is the least number of 128-bit halves worth a
+// goroutine: below it the windows are summed on the calling goroutine.
+const pippMinHalvesPerWorker = 256
 
 // multiMult sets out = g·G + Σ terms with Pippenger's bucket method; h is
 // the number of non-zero halves of terms (MultiScalarMultVarTime counted
@@ -57,10 +72,12 @@ type pippScratch struct {
 // Every 128-bit half becomes a point (P or λP) with a magnitude below 2^128
 // and a sign, and g·G becomes g1·G + g2·(2^128·G). The magnitudes are
 // recoded into W = ceil(129/c) signed digits in [-2^(c-1), 2^(c-1)]. For
-// each window, from the top: the accumulator is doubled c times, every
-// point is added (negated for a negative digit) into the bucket of its
-// digit's magnitude, and Σ b·bucket[b] is added with the running-sum trick
-// (2·2^(c-1) Jacobian additions).
+// each window, every point is added (negated for a negative digit) into the
+// bucket of its digit's magnitude, and the window's sum Σ b·bucket[b] is
+// formed with the running-sum trick (2·2^(c-1) Jacobian additions). The
+// windows are independent: with several workers each goroutine sums every
+// workers-th window. Finally out = Σ 2^(c·w)·sum[w] by Horner's rule (c
+// doublings per window).
 func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []Term, h int) *group.Jacobian {
 	var g1, g2 scalar.Scalar
 	if g != nil && g.IsZero() == 0 {
@@ -74,6 +91,7 @@ func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []T
 	w := (129 + int(c) - 1) / int(c)
 	s.pts = grow(s.pts, h)
 	s.digits = grow(s.digits, w*h)
+	s.sums = grow(s.sums, w)
 
 	j := 0
 	add := func(p *group.Affine, k *scalar.Scalar, neg bool) {
@@ -107,23 +125,51 @@ func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []T
 		panic("ecmult: internal error: Pippenger half count mismatch")
 	}
 
-	var acc, sum group.Jacobian
-	acc.SetInfinity()
-	for win := w - 1; win >= 0; win-- {
+	workers := min(max(s.workers, 1), w, max(h/pippMinHalvesPerWorker, 1))
+	if len(s.ws) < workers {
+		s.ws = append(s.ws, make([]windowScratch, workers-len(s.ws))...)
+	}
+	if workers == 1 {
+		s.windowSums(&s.ws[0], 0, 1, h, c)
+	} else {
+		s.windowSumsParallel(workers, h, c)
+	}
+
+	var acc group.Jacobian
+	acc.Set(&s.sums[w-1])
+	for win := w - 2; win >= 0; win-- {
 		if !acc.Infinity {
 			for range c {
 				acc.DoubleVarTime(&acc)
 			}
 		}
-		digits := s.digits[win*h : (win+1)*h]
-		if s.jacobianBuckets {
-			s.windowSumJacobian(&sum, digits, c)
-		} else {
-			s.windowSumAffine(&sum, digits, c)
-		}
-		acc.AddVarTime(&acc, &sum)
+		acc.AddVarTime(&acc, &s.sums[win])
 	}
 	return out.Set(&acc)
+}
+
+// windowSumsParallel runs windowSums on workers goroutines (a separate
+// function so that its closures do not move multiMult's variables to the
+// heap).
+func (s *pippScratch) windowSumsParallel(workers, h int, c uint) {
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() { s.windowSums(&s.ws[k], k, workers, h, c) })
+	}
+	wg.Wait()
+}
+
+// windowSums sets s.sums[w] for w = first, first+stride, ... below the
+// number of windows, using ws.
+func (s *pippScratch) windowSums(ws *windowScratch, first, stride, h int, c uint) {
+	for win := first; win < len(s.sums); win += stride {
+		digits := s.digits[win*h : (win+1)*h]
+		if s.jacobianBuckets {
+			ws.windowSumJacobian(&s.sums[win], s.pts, digits, c)
+		} else {
+			ws.windowSumAffine(&s.sums[win], s.pts, digits, c)
+		}
+	}
 }
 
 // recodeSigned writes the w signed c-bit digits of (-1)^neg·k, k < 2^128,
@@ -185,7 +231,7 @@ func bucketSum(sum *group.Jacobian, nb int, bucket func(b int) *group.Affine) {
 
 // windowSumJacobian sets sum = Σ digits[j]·pts[j] with Jacobian buckets:
 // one mixed addition per point.
-func (s *pippScratch) windowSumJacobian(sum *group.Jacobian, digits []int16, c uint) {
+func (s *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
 	nb := 1 << (c - 1)
 	s.jbuckets = grow(s.jbuckets, nb+1)
 	for b := range s.jbuckets {
@@ -195,9 +241,9 @@ func (s *pippScratch) windowSumJacobian(sum *group.Jacobian, digits []int16, c u
 	for j, d := range digits {
 		switch {
 		case d > 0:
-			s.jbuckets[d].AddMixedVarTime(&s.jbuckets[d], &s.pts[j])
+			s.jbuckets[d].AddMixedVarTime(&s.jbuckets[d], &pts[j])
 		case d < 0:
-			neg.Negate(&s.pts[j])
+			neg.Negate(&pts[j])
 			s.jbuckets[-d].AddMixedVarTime(&s.jbuckets[-d], &neg)
 		}
 	}
@@ -218,7 +264,7 @@ func (s *pippScratch) windowSumJacobian(sum *group.Jacobian, digits []int16, c u
 // it each round, and all additions of a round share one field inversion
 // (Montgomery's trick): about 5M + 1S per addition instead of 7M + 4S for
 // a Jacobian mixed addition.
-func (s *pippScratch) windowSumAffine(sum *group.Jacobian, digits []int16, c uint) {
+func (s *windowScratch) windowSumAffine(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
 	nb := 1 << (c - 1)
 	s.start = grow(s.start, nb+2)
 	s.count = grow(s.count, nb+1)
@@ -243,10 +289,10 @@ func (s *pippScratch) windowSumAffine(sum *group.Jacobian, digits []int16, c uin
 	for j, d := range digits {
 		switch {
 		case d > 0:
-			s.arr[s.start[d]] = s.pts[j]
+			s.arr[s.start[d]] = pts[j]
 			s.start[d]++
 		case d < 0:
-			s.arr[s.start[-d]].Negate(&s.pts[j])
+			s.arr[s.start[-d]].Negate(&pts[j])
 			s.start[-d]++
 		}
 	}
