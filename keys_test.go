@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func mustHex(t testing.TB, s string) []byte {
@@ -194,6 +195,33 @@ func TestECDH(t *testing.T) {
 	}
 }
 
+// TestECDHPoint checks the full shared point against the x-only and hashed
+// outputs and against the variable-time tweak d·Q, on both sides.
+func TestECDHPoint(t *testing.T) {
+	for range 20 {
+		a, _ := secp256k1.GenerateKey(nil)
+		b, _ := secp256k1.GenerateKey(nil)
+		ab, err := a.ECDHPoint(b.PublicKey())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ba, _ := b.ECDHPoint(a.PublicKey())
+		if !ab.Equal(ba) {
+			t.Fatal("ECDHPoint is not symmetric")
+		}
+		ref, err := b.PublicKey().TweakMul(a.Bytes())
+		if err != nil || !ab.Equal(ref) {
+			t.Fatalf("ECDHPoint differs from TweakMul: %v", err)
+		}
+		x, _ := a.ECDH(b.PublicKey())
+		h, _ := a.ECDHSHA256(b.PublicKey())
+		c := ab.BytesCompressed()
+		if want := sha256.Sum256(c); !bytes.Equal(c[1:], x) || !bytes.Equal(h, want[:]) {
+			t.Fatal("ECDHPoint disagrees with ECDH or ECDHSHA256")
+		}
+	}
+}
+
 func TestEqual(t *testing.T) {
 	a, _ := secp256k1.GenerateKey(nil)
 	b, _ := secp256k1.NewPrivateKey(a.Bytes())
@@ -207,6 +235,7 @@ func TestEqual(t *testing.T) {
 }
 
 func TestECDHAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	a, _ := secp256k1.GenerateKey(nil)
 	b, _ := secp256k1.GenerateKey(nil)
 	pub := b.PublicKey()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Helpers of the tweak, keypair and taproot tests carry a tw prefix so that
@@ -693,6 +694,7 @@ func TestSortPublicKeysBIP327(t *testing.T) {
 // TestComparePublicKeys checks Compare and SortPublicKeys against
 // bytes.Compare of the encodings, on random keys with shared prefixes.
 func TestComparePublicKeys(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	r := twRand(t)
 	var keys []*secp256k1.PublicKey
 	for range 40 {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // derBIP66Fixtures is testdata/bitcoinjs-bip66/fixtures.json (no sighash
@@ -612,6 +614,7 @@ func TestParseDERLaxBIP66Fixtures(t *testing.T) {
 }
 
 func TestDERAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	f := derLoadBIP66(t)
 	valid := derHex(t, f.Valid[0].DER)
 	invalid := derHex(t, f.Invalid.Decode[len(f.Invalid.Decode)-1].DER)

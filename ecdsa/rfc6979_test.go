@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // testCurveOrder is the secp256k1 group order n, big-endian (SEC 2, 2.4.1),
@@ -224,6 +226,7 @@ func TestNonceRFC6979Aliasing(t *testing.T) {
 }
 
 func TestNonceRFC6979Allocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	key := [32]byte{31: 1}
 	msg := sha256.Sum256([]byte("Satoshi Nakamoto"))
 	extra := [32]byte{0: 0xaa}

@@ -30,8 +30,9 @@ type tinyECDSACase struct {
 	Signature   string `json:"signature"`
 	RecoveryID  *int   `json:"recoveryId"`
 
-	// extraEntropy: signatures made with 32 bytes of extra nonce data, which
-	// this API does not offer; they are checked by Verify and recovery.
+	// extraEntropy: signatures made with 32 bytes of extra nonce data
+	// (libsecp256k1's ndata; tiny-secp256k1's tests/ecdsa.js passes 0, 1, a
+	// fixed value, n and 2^256-1), reproduced by SignWithEntropy.
 	ExtraEntropy0    string `json:"extraEntropy0"`
 	ExtraEntropy1    string `json:"extraEntropy1"`
 	ExtraEntropyRand string `json:"extraEntropyRand"`
@@ -95,20 +96,29 @@ func TestTinySecp256k1ECDSA(t *testing.T) {
 				return
 			}
 			hash := vecHex(t, c.M)
+			priv, err := secp256k1.NewPrivateKey(vecHex(t, c.D))
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, v := range []struct {
-				name string
-				sig  string
-				id   *int
+				name  string
+				extra string
+				sig   string
+				id    *int
 			}{
-				{"0", c.ExtraEntropy0, c.RecoveryID0},
-				{"1", c.ExtraEntropy1, c.RecoveryID1},
-				{"Rand", c.ExtraEntropyRand, c.RecoveryIDRand},
-				{"N", c.ExtraEntropyN, c.RecoveryIDN},
-				{"Max", c.ExtraEntropyMax, c.RecoveryIDMax},
+				{"0", "0000000000000000000000000000000000000000000000000000000000000000", c.ExtraEntropy0, c.RecoveryID0},
+				{"1", "0000000000000000000000000000000000000000000000000000000000000001", c.ExtraEntropy1, c.RecoveryID1},
+				{"Rand", "6e723d3fd94ed5d2b6bdd4f123364b0f3ca52af829988a63f8afe91d29db1c33", c.ExtraEntropyRand, c.RecoveryIDRand},
+				{"N", "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", c.ExtraEntropyN, c.RecoveryIDN},
+				{"Max", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", c.ExtraEntropyMax, c.RecoveryIDMax},
 			} {
 				if v.sig == "" || v.id == nil {
 					t.Errorf("extraEntropy%s: missing signature or recovery id", v.name)
 					continue
+				}
+				mine, err := ecdsa.SignWithEntropy(priv, hash, vecHex(t, v.extra))
+				if err != nil || !bytes.Equal(mine.BytesCompact(), vecHex(t, v.sig)) {
+					t.Errorf("SignWithEntropy(extra%s) = %x, %v; want %s", v.name, mine.BytesCompact(), err, v.sig)
 				}
 				sig, err := ecdsa.ParseCompactSignature(vecHex(t, v.sig))
 				if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
 )
@@ -319,6 +320,7 @@ func TestReturnedSlicesAreFresh(t *testing.T) {
 }
 
 func TestAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	var s signer.Signer
 	if err := s.InitSec(mustHex(t, secBIP)); err != nil {
 		t.Fatal(err)

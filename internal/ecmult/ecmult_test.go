@@ -8,6 +8,7 @@ import (
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func randScalar(r *rand.Rand) scalar.Scalar {
@@ -227,6 +228,7 @@ func TestBooth(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	r := testrand.New(t)
 	k := randScalar(r)
 	g := group.Generator()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestInvertVsFermat checks the safegcd inversions (constant-time and
@@ -54,6 +55,7 @@ func TestInvertVsFermat(t *testing.T) {
 }
 
 func TestInvertAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	x, _ := benchElements()
 	if n := testing.AllocsPerRun(100, func() { x.Invert(&x) }); n != 0 {
 		t.Errorf("Invert: %v allocs", n)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 var (
@@ -348,6 +349,7 @@ func TestSelect(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	r := testrand.New(t)
 	a, b := randPoint(r), randPoint(r)
 	ja, jb := randJacobian(r, &a), randJacobian(r, &b)

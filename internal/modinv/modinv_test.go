@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func count(short, long int) int {
@@ -246,6 +247,7 @@ func TestInv62(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	md := New(toLimbs(bigP))
 	x := toLimbs(big.NewInt(12345))
 	if n := testing.AllocsPerRun(100, func() { md.Invert(x, x) }); n != 0 {

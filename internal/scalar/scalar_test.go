@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func count(short, long int) int {
@@ -376,6 +377,7 @@ func TestAliasing(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	a := fromBig(hexInt("123456789abcdef0fedcba9876543210123456789abcdef0fedcba9876543210"))
 	b := fromBig(hexInt("0fedcba9876543210123456789abcdef0fedcba9876543210123456789abcdef"))
 	var out [129]int32
