@@ -24,7 +24,7 @@ func TestKeysStayOnTheStack(t *testing.T) {
 		}
 		priv := (*secp256k1.PrivateKey)(&k)
 		var sig Signature
-		recID, err := sign(&sig, priv, hash, nil)
+		recID, err := sign(&sig, priv, hash, nil, 0)
 		if err != nil {
 			panic(err)
 		}

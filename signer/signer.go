@@ -30,6 +30,7 @@ import (
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/schnorr"
 )
@@ -270,6 +271,7 @@ func (s *Signer) AppendSign(dst, msg []byte) ([]byte, error) {
 	if _, err := rand.Read(aux[:]); err != nil {
 		return dst, fmt.Errorf("signer: reading randomness: %w", err)
 	}
+	ctcheck.Secret(&aux) // fresh randomness is secret (for the valgrind check)
 	return schnorr.AppendSign(dst, s.privateKey(), msg, aux[:])
 }
 

@@ -122,6 +122,7 @@ func (k *Private) Generate(rand io.Reader) error {
 		if err != nil {
 			return fmt.Errorf("secp256k1: reading randomness: %w", err)
 		}
+		ctcheck.Secret(&b) // fresh randomness is secret (for the valgrind check)
 		ok := d.SetCanonicalBytes(&b) & (1 ^ d.IsZero())
 		ctcheck.Public(&ok) // only validity is revealed
 		if ok == 1 {
