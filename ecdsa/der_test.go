@@ -657,35 +657,3 @@ func derFuzzSeeds(f *testing.F) {
 	f.Add(derHex(f, "3084deadbeef020400000001020102ffff"))
 	f.Add(derHex(f, "300a02830000010102820001ff"))
 }
-
-func FuzzParseDERStrict(f *testing.F) {
-	derFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		// derCheckStrict checks the result against the Bitcoin Core
-		// reference, the byte-identical re-encoding of accepted inputs and
-		// agreement with the lax parser.
-		derCheckStrict(t, b)
-	})
-}
-
-func FuzzParseDERLax(f *testing.F) {
-	derFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		r, s, overflow, err := parseDERLax(b)
-		if err != nil {
-			if !errors.Is(err, errDER) || overflow || r != ([32]byte{}) || s != ([32]byte{}) {
-				t.Fatalf("parseDERLax(%x): inconsistent error result", b)
-			}
-			return
-		}
-		if overflow {
-			if r != ([32]byte{}) || s != ([32]byte{}) {
-				t.Fatalf("parseDERLax(%x): overflow with non-zero values", b)
-			}
-		} else if !derLessThanOrder(&r) || !derLessThanOrder(&s) {
-			t.Fatalf("parseDERLax(%x): values not below n without overflow", b)
-		}
-		// Strict acceptance implies lax acceptance with the same values.
-		derCheckStrict(t, b)
-	})
-}

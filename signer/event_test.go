@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/p256k1/secp256k1/signer"
 )
@@ -135,29 +134,4 @@ func TestSignEvent(t *testing.T) {
 	if signer.VerifyEvent(ev, id[:31], sig) {
 		t.Fatal("VerifyEvent accepts a short id")
 	}
-}
-
-// FuzzEventSerialize checks that the serialization of any event with valid
-// UTF-8 strings is JSON that decodes back to the same tags and content.
-func FuzzEventSerialize(f *testing.F) {
-	f.Add("hello", "p", "x")
-	f.Add("a\"b\\c\n\r\t\b\f\x00\x1f\x7f é 😀", "\u2028", "</script>")
-	f.Fuzz(func(t *testing.T, content, t0, t1 string) {
-		ev := &signer.Event{CreatedAt: 1, Kind: 1, Tags: [][]string{{t0, t1}}, Content: content}
-		var back []json.RawMessage
-		if err := json.Unmarshal(ev.Serialize(), &back); err != nil {
-			t.Fatalf("not JSON: %v: %q", err, ev.Serialize())
-		}
-		if !utf8.ValidString(content) || !utf8.ValidString(t0) || !utf8.ValidString(t1) {
-			return
-		}
-		var c string
-		var tags [][]string
-		if json.Unmarshal(back[5], &c) != nil || json.Unmarshal(back[4], &tags) != nil {
-			t.Fatal("fields do not decode")
-		}
-		if c != content || tags[0][0] != t0 || tags[0][1] != t1 {
-			t.Fatalf("round trip: %q %q", c, tags)
-		}
-	})
 }

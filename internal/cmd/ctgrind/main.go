@@ -211,19 +211,7 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 			fail("key %d: SignLowR signature does not verify or is not low-R", i)
 		}
 	}
-	for first := uint32(1); first <= 2; first++ {
-		csig, id, err := ecdsa.SignFromCounter(priv, hash[:], first)
-		publicErr(&err)
-		if err != nil {
-			fail("key %d: retry path from candidate %d: %v", i, first, err)
-			continue
-		}
-		ctcheck.Public(csig)
-		ctcheck.Public(&id)
-		if got, err := ecdsa.RecoverPublicKey(hash[:], csig, id); err != nil || !got.Equal(pub) || csig.Equal(sig) {
-			fail("key %d: retry path from candidate %d: wrong signature (%v)", i, first, err)
-		}
-	}
+	runRetryPath(i, priv, pub, hash[:], sig)
 
 	// BIP-340 with secret auxiliary randomness.
 	aux := sha256.Sum256([]byte(fmt.Sprintf("ctgrind aux %d", i)))
