@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func FuzzNewPublicKey(f *testing.F) {
-	f.Add(mustHex(f, "02"+hexGx))
-	f.Add(mustHex(f, "03"+hexGx))
-	f.Add(mustHex(f, "04"+hexGx+hexGy))
-	f.Add(mustHex(f, "06"+hexGx+hexGy))
+	f.Add(testutil.MustHex(f, "02"+hexGx))
+	f.Add(testutil.MustHex(f, "03"+hexGx))
+	f.Add(testutil.MustHex(f, "04"+hexGx+hexGy))
+	f.Add(testutil.MustHex(f, "06"+hexGx+hexGy))
 	f.Add([]byte{0})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		k, err := secp256k1.NewPublicKey(b)
@@ -41,8 +42,8 @@ func FuzzNewPublicKey(f *testing.F) {
 }
 
 func FuzzNewXOnlyPublicKey(f *testing.F) {
-	f.Add(mustHex(f, hexGx))
-	f.Add(mustHex(f, hexP))
+	f.Add(testutil.MustHex(f, hexGx))
+	f.Add(testutil.MustHex(f, hexP))
 	f.Add(make([]byte, 32))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		k, err := secp256k1.NewXOnlyPublicKey(b)
@@ -79,7 +80,7 @@ func FuzzECDH(f *testing.F) {
 func FuzzTweakAdd(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{1}, 32), make([]byte, 32))
 	f.Add(bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{0xff}, 32))
-	f.Add(twBE32(big.NewInt(3)), twBE32(new(big.Int).Sub(twN, big.NewInt(3))))
+	f.Add(twBE32(big.NewInt(3)), twBE32(new(big.Int).Sub(testutil.N, big.NewInt(3))))
 	f.Fuzz(func(t *testing.T, d, tw []byte) {
 		k, err := secp256k1.NewPrivateKey(d)
 		if err != nil {
@@ -117,7 +118,7 @@ func FuzzTweakAdd(f *testing.F) {
 func FuzzNewPrivateKey(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{1}, 32))
 	f.Add(make([]byte, 32))
-	f.Add(mustHex(f, hexN))
+	f.Add(testutil.MustHex(f, hexN))
 	f.Add([]byte{1})
 	n, _ := new(big.Int).SetString(hexN, 16)
 	f.Fuzz(func(t *testing.T, b []byte) {

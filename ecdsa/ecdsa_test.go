@@ -11,21 +11,12 @@ import (
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func keyFromHex(t testing.TB, s string) *secp256k1.PrivateKey {
 	t.Helper()
-	k, err := secp256k1.NewPrivateKey(mustHex(t, s))
+	k, err := secp256k1.NewPrivateKey(testutil.MustHex(t, s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +110,7 @@ func TestSignVerifyRecover(t *testing.T) {
 
 // highS returns the compact encoding of (r, n - s).
 func highS(t *testing.T, sig *ecdsa.Signature) []byte {
-	n := mustHex(t, "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	n := testutil.MustHex(t, "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
 	s := sig.S()
 	out := make([]byte, 32)
 	var borrow int
@@ -140,7 +131,7 @@ func TestParseRejects(t *testing.T) {
 	one := "0000000000000000000000000000000000000000000000000000000000000001"
 	zero := "0000000000000000000000000000000000000000000000000000000000000000"
 	for _, c := range []string{zero + one, one + zero, n + one, one + n, one, ""} {
-		if _, err := ecdsa.ParseCompactSignature(mustHex(t, c)); !errors.Is(err, ecdsa.ErrInvalidSignature) {
+		if _, err := ecdsa.ParseCompactSignature(testutil.MustHex(t, c)); !errors.Is(err, ecdsa.ErrInvalidSignature) {
 			t.Errorf("ParseCompactSignature(%s): err = %v", c, err)
 		}
 	}
@@ -154,7 +145,7 @@ func TestParseRejects(t *testing.T) {
 
 func TestDERVectorsRoundTrip(t *testing.T) {
 	// A strict DER signature with a padded r (high bit set).
-	der := mustHex(t, "3045022100934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d802202442ce9d2b916064108014783e923ec36b49743e2ffa1c4496f01a512aafd9e5")
+	der := testutil.MustHex(t, "3045022100934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d802202442ce9d2b916064108014783e923ec36b49743e2ffa1c4496f01a512aafd9e5")
 	sig, err := ecdsa.ParseDERSignature(der)
 	if err != nil {
 		t.Fatal(err)
@@ -182,11 +173,11 @@ func TestBitcoinCoreDeterministic(t *testing.T) {
 	for _, v := range coreDeterministicVectors {
 		priv := keyFromHex(t, v.key)
 		sig, err := ecdsa.Sign(priv, hash[:])
-		if err != nil || !bytes.Equal(sig.BytesDER(), mustHex(t, v.der)) {
+		if err != nil || !bytes.Equal(sig.BytesDER(), testutil.MustHex(t, v.der)) {
 			t.Errorf("Sign(%s) = %x, %v; want %s", v.key, sig.BytesDER(), err, v.der)
 		}
 		low, err := ecdsa.SignLowR(priv, hash[:])
-		if err != nil || !bytes.Equal(low.BytesDER(), mustHex(t, v.der)) {
+		if err != nil || !bytes.Equal(low.BytesDER(), testutil.MustHex(t, v.der)) {
 			t.Errorf("SignLowR(%s) = %x, %v; want %s", v.key, low.BytesDER(), err, v.der)
 		}
 	}
@@ -197,7 +188,7 @@ func TestBitcoinCoreDeterministic(t *testing.T) {
 // Sign, SignWithEntropy(LE32(1) ‖ 0…), SignWithEntropy(LE32(2) ‖ 0…), …
 // with a low r.
 func TestSignLowR(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	ground := 0
 	for range 32 {
 		var kb, h [32]byte

@@ -82,7 +82,7 @@ func rfc6979Hex32(tb testing.TB, s string) [32]byte {
 	if len(s)%2 == 1 {
 		s = "0" + s
 	}
-	return der32(tb, derHex(tb, s))
+	return der32(tb, testutil.MustHex(tb, s))
 }
 
 func TestRFC6979ReduceOrder(t *testing.T) {
@@ -182,7 +182,7 @@ func TestNonceRFC6979Vectors(t *testing.T) {
 			} `json:"rfc6979"`
 		} `json:"valid"`
 	}
-	derLoadJSON(t, "bitcoinjs-lib/ecdsa.json", &f)
+	testutil.LoadJSON(t, "testdata/"+"bitcoinjs-lib/ecdsa.json", &f)
 	if len(f.Valid.ECDSA) != 7 || len(f.Valid.RFC6979) != 10 {
 		t.Fatalf("bitcoinjs-lib/ecdsa.json: %d ecdsa and %d rfc6979 cases, want 7 and 10", len(f.Valid.ECDSA), len(f.Valid.RFC6979))
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Deterministic (RFC 6979, low-S) signatures with recovery ids from
@@ -95,8 +96,8 @@ func TestTinySecp256k1ECDSA(t *testing.T) {
 			if pub == nil {
 				return
 			}
-			hash := vecHex(t, c.M)
-			priv, err := secp256k1.NewPrivateKey(vecHex(t, c.D))
+			hash := testutil.MustHex(t, c.M)
+			priv, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,11 +117,11 @@ func TestTinySecp256k1ECDSA(t *testing.T) {
 					t.Errorf("extraEntropy%s: missing signature or recovery id", v.name)
 					continue
 				}
-				mine, err := ecdsa.SignWithEntropy(priv, hash, vecHex(t, v.extra))
-				if err != nil || !bytes.Equal(mine.BytesCompact(), vecHex(t, v.sig)) {
+				mine, err := ecdsa.SignWithEntropy(priv, hash, testutil.MustHex(t, v.extra))
+				if err != nil || !bytes.Equal(mine.BytesCompact(), testutil.MustHex(t, v.sig)) {
 					t.Errorf("SignWithEntropy(extra%s) = %x, %v; want %s", v.name, mine.BytesCompact(), err, v.sig)
 				}
-				sig, err := ecdsa.ParseCompactSignature(vecHex(t, v.sig))
+				sig, err := ecdsa.ParseCompactSignature(testutil.MustHex(t, v.sig))
 				if err != nil {
 					t.Errorf("extraEntropy%s: %v", v.name, err)
 					continue
@@ -141,8 +142,8 @@ func TestTinySecp256k1ECDSA(t *testing.T) {
 			if c.Exception != "Expected Private" {
 				t.Fatalf("exception %q has no policy (%s)", c.Exception, c.Description)
 			}
-			if k, err := secp256k1.NewPrivateKey(vecHex(t, c.D)); err == nil {
-				sig, _ := ecdsa.Sign(k, vecHex(t, c.M))
+			if k, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D)); err == nil {
+				sig, _ := ecdsa.Sign(k, testutil.MustHex(t, c.M))
 				t.Errorf("%s: key %s accepted; signature %v", c.Description, c.D, sig)
 			}
 		})
@@ -169,13 +170,13 @@ func tinySignCase(t *testing.T, c tinyECDSACase) *secp256k1.PublicKey {
 	if c.RecoveryID == nil {
 		t.Fatal("case has no recoveryId")
 	}
-	priv, err := secp256k1.NewPrivateKey(vecHex(t, c.D))
+	priv, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D))
 	if err != nil {
 		t.Fatalf("NewPrivateKey(%s): %v", c.D, err)
 	}
 	pub := priv.PublicKey()
-	hash := vecHex(t, c.M)
-	want := vecHex(t, c.Signature)
+	hash := testutil.MustHex(t, c.M)
+	want := testutil.MustHex(t, c.Signature)
 
 	sig, err := ecdsa.Sign(priv, hash)
 	if err != nil {
@@ -212,9 +213,9 @@ func tinySignCase(t *testing.T, c tinyECDSACase) *secp256k1.PublicKey {
 }
 
 func tinyVerifyCase(t *testing.T, c tinyECDSACase) {
-	hash := vecHex(t, c.M)
-	pub, pubErr := secp256k1.NewPublicKey(vecHex(t, c.Q))
-	sig, sigErr := ecdsa.ParseCompactSignature(vecHex(t, c.Signature))
+	hash := testutil.MustHex(t, c.M)
+	pub, pubErr := secp256k1.NewPublicKey(testutil.MustHex(t, c.Q))
+	sig, sigErr := ecdsa.ParseCompactSignature(testutil.MustHex(t, c.Signature))
 	switch c.Exception {
 	case "Expected Point":
 		if pubErr == nil {
@@ -245,12 +246,12 @@ func tinyVerifyCase(t *testing.T, c tinyECDSACase) {
 }
 
 func tinyRecoverCase(t *testing.T, c tinyECDSACase) {
-	hash := vecHex(t, c.M)
+	hash := testutil.MustHex(t, c.M)
 	id := 0
 	if c.RecoveryID != nil {
 		id = *c.RecoveryID
 	}
-	sig, sigErr := ecdsa.ParseCompactSignature(vecHex(t, c.Signature))
+	sig, sigErr := ecdsa.ParseCompactSignature(testutil.MustHex(t, c.Signature))
 	var got *secp256k1.PublicKey
 	var recErr error = sigErr
 	if sigErr == nil {
@@ -313,7 +314,7 @@ func TestVoiRFC6979(t *testing.T) {
 				t.Fatalf("NewPrivateKey(%s): %v", dec, err)
 			}
 			digest := sha256.Sum256([]byte(msg))
-			want := vecHex(t, derHex)
+			want := testutil.MustHex(t, derHex)
 			sig, err := ecdsa.Sign(priv, digest[:])
 			if err != nil {
 				t.Fatal(err)

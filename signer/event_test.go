@@ -3,10 +3,10 @@ package signer_test
 import (
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/signer"
 )
 
@@ -22,7 +22,7 @@ type nipEvent struct {
 
 func (e *nipEvent) fields(t *testing.T) *signer.Event {
 	ev := &signer.Event{CreatedAt: e.CreatedAt, Kind: e.Kind, Tags: e.Tags, Content: e.Content}
-	copy(ev.PubKey[:], mustHex(t, e.PubKey))
+	copy(ev.PubKey[:], testutil.MustHex(t, e.PubKey))
 	return ev
 }
 
@@ -30,10 +30,6 @@ func (e *nipEvent) fields(t *testing.T) *signer.Event {
 // (nip_event_examples.json). The 6 marked id_ok must hash to their id; all
 // 20 carry a valid signature over their stated id.
 func TestNIPEventExamples(t *testing.T) {
-	b, err := os.ReadFile("testdata/nip_event_examples.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		Events []struct {
 			Event nipEvent `json:"event"`
@@ -42,15 +38,13 @@ func TestNIPEventExamples(t *testing.T) {
 			NIP   string   `json:"nip"`
 		} `json:"events"`
 	}
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.LoadJSON(t, "testdata/nip_event_examples.json", &f)
 	ids, sigs := 0, 0
 	for i, c := range f.Events {
 		e := c.Event
 		ev := e.fields(t)
-		id := mustHex(t, e.ID)
-		sig := mustHex(t, e.Sig)
+		id := testutil.MustHex(t, e.ID)
+		sig := testutil.MustHex(t, e.Sig)
 		if c.IDOK {
 			got := ev.ID()
 			if hex.EncodeToString(got[:]) != e.ID {
@@ -65,7 +59,7 @@ func TestNIPEventExamples(t *testing.T) {
 		}
 		if c.SigOK {
 			var v signer.Signer
-			if err := v.InitPub(mustHex(t, e.PubKey)); err != nil {
+			if err := v.InitPub(testutil.MustHex(t, e.PubKey)); err != nil {
 				t.Fatal(err)
 			}
 			if ok, err := v.Verify(id, sig); !ok || err != nil {

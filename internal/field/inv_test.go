@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
@@ -12,7 +11,7 @@ import (
 // variable-time) against the Fermat addition chain and math/big, on edge
 // values and random elements.
 func TestInvertVsFermat(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleElements(r, count(2000, 20000))
 	// Values with many trailing zeros, and 2^k - 1.
 	for k := uint(0); k < 256; k += 5 {

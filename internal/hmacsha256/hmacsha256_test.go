@@ -5,12 +5,11 @@ import (
 	"crypto/sha256"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestSumVsCryptoHMAC(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	fill := func(n int) []byte {
 		b := make([]byte, n)
 		for i := range b {

@@ -8,7 +8,6 @@ import (
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
-	"github.com/p256k1/secp256k1/internal/testrand"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
@@ -84,7 +83,7 @@ func TestLazyPublic(t *testing.T) {
 // them agree with d·G computed afresh, with out aliasing the receiver or
 // not.
 func TestNegateSetEvenY(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for i := range 16 {
 		var b [32]byte
 		for j := range b {
