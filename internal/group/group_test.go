@@ -23,26 +23,11 @@ func feToBig(v *field.Element) *big.Int {
 	return new(big.Int).SetBytes(b[:])
 }
 
-func bigToFe(x *big.Int) field.Element {
-	var b [32]byte
-	x.FillBytes(b[:])
-	var v field.Element
-	v.SetBytes(&b)
-	return v
-}
-
 func affToRef(a *Affine) refPoint {
 	if a.Infinity {
 		return nil
 	}
 	return &testutil.Point{X: feToBig(&a.X), Y: feToBig(&a.Y)}
-}
-
-func refToAff(p refPoint) Affine {
-	if p == nil {
-		return Affine{Infinity: true}
-	}
-	return Affine{X: bigToFe(p.X), Y: bigToFe(p.Y)}
 }
 
 func randElement(r *rand.Rand) field.Element {

@@ -40,17 +40,6 @@ func (p *Point) Equal(q *Point) bool {
 	return p.X.Cmp(q.X) == 0 && p.Y.Cmp(q.Y) == 0
 }
 
-// OnCurve reports whether p is infinity or satisfies y² = x³ + 7 mod P.
-func (p *Point) OnCurve() bool {
-	if p == nil {
-		return true
-	}
-	l := new(big.Int).Mul(p.Y, p.Y)
-	r := new(big.Int).Exp(p.X, big.NewInt(3), P)
-	r.Add(r, big.NewInt(7))
-	return l.Sub(l, r).Mod(l, P).Sign() == 0
-}
-
 // Add returns a + b.
 func Add(a, b *Point) *Point {
 	if a == nil {
@@ -81,15 +70,6 @@ func Add(a, b *Point) *Point {
 	y := new(big.Int).Sub(a.X, x)
 	y.Mul(y, l).Sub(y, a.Y).Mod(y, P)
 	return &Point{x, y}
-}
-
-// Neg returns -p.
-func Neg(p *Point) *Point {
-	if p == nil {
-		return nil
-	}
-	y := new(big.Int).Neg(p.Y)
-	return &Point{new(big.Int).Set(p.X), y.Mod(y, P)}
 }
 
 // Mul returns k·p for k >= 0, by double-and-add.
