@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -15,7 +16,7 @@ import (
 // agreement with XOnlyPublicKey.TweakAdd, TweakAddCheck and BIP-340
 // signing under the tweaked key.
 func TestXOnlyTweakAddBig(t *testing.T) {
-	r := twRand(t)
+	r := testutil.Rand(t)
 	iters := 64
 	if testing.Short() {
 		iters = 16
@@ -39,10 +40,10 @@ func TestXOnlyTweakAddBig(t *testing.T) {
 		}
 		even := new(big.Int).Set(d)
 		if odd {
-			even.Sub(twN, d)
+			even.Sub(testutil.N, d)
 		}
 		want := new(big.Int).Add(even, tw)
-		want.Mod(want, twN)
+		want.Mod(want, testutil.N)
 
 		got, err := k.XOnlyTweakAdd(twBE32(tw))
 		if err != nil || !bytes.Equal(got.Bytes(), twBE32(want)) {
@@ -84,7 +85,7 @@ func TestXOnlyTweakAddParity(t *testing.T) {
 		}
 		want := big.NewInt(d + 1)
 		if odd {
-			want.Sub(twN, big.NewInt(d)).Add(want, big.NewInt(1))
+			want.Sub(testutil.N, big.NewInt(d)).Add(want, big.NewInt(1))
 		}
 		if !bytes.Equal(got.Bytes(), twBE32(want)) {
 			t.Errorf("d=%d (odd %v): got %x, want %x", d, odd, got.Bytes(), want)

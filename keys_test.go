@@ -9,16 +9,8 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 const (
 	hexN  = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
@@ -117,8 +109,8 @@ func TestNewPublicKey(t *testing.T) {
 	hybrid := append([]byte{0x06 | u[64]&1}, u[1:]...)
 	offCurve := append([]byte(nil), u...)
 	offCurve[64] ^= 1
-	xTooBig := append([]byte{0x02}, mustHex(t, hexP)...)
-	yTooBig := append(append([]byte{0x04}, u[1:33]...), mustHex(t, hexP)...)
+	xTooBig := append([]byte{0x02}, testutil.MustHex(t, hexP)...)
+	yTooBig := append(append([]byte{0x04}, u[1:33]...), testutil.MustHex(t, hexP)...)
 	// x = 5 is not the x of any point: 5³+7 = 132 is not a square mod p.
 	noPoint := append([]byte{0x02}, make([]byte, 31)...)
 	noPoint = append(noPoint, 5)
@@ -151,8 +143,8 @@ func TestXOnly(t *testing.T) {
 			t.Fatal("XOnlyPublicKey.PublicKey is not the even-y point")
 		}
 	}
-	for _, bad := range [][]byte{nil, make([]byte, 31), make([]byte, 33), mustHex(t, hexP),
-		mustHex(t, "0000000000000000000000000000000000000000000000000000000000000005")} {
+	for _, bad := range [][]byte{nil, make([]byte, 31), make([]byte, 33), testutil.MustHex(t, hexP),
+		testutil.MustHex(t, "0000000000000000000000000000000000000000000000000000000000000005")} {
 		if _, err := secp256k1.NewXOnlyPublicKey(bad); !errors.Is(err, secp256k1.ErrInvalidPublicKey) {
 			t.Errorf("NewXOnlyPublicKey(%x): err = %v", bad, err)
 		}
@@ -183,14 +175,41 @@ func TestECDH(t *testing.T) {
 	one := make([]byte, 32)
 	one[31] = 1
 	k1, _ := secp256k1.NewPrivateKey(one)
-	g, _ := secp256k1.NewPublicKey(mustHex(t, "04"+hexGx+hexGy))
+	g, _ := secp256k1.NewPublicKey(testutil.MustHex(t, "04"+hexGx+hexGy))
 	x, _ := k1.ECDH(g)
 	if hex.EncodeToString(x) != hexGx {
 		t.Fatal("1·G x mismatch")
 	}
-	want := sha256.Sum256(mustHex(t, "02"+hexGx))
+	want := sha256.Sum256(testutil.MustHex(t, "02"+hexGx))
 	if h, _ := k1.ECDHSHA256(g); !bytes.Equal(h, want[:]) {
 		t.Fatal("ECDHSHA256(1, G) mismatch")
+	}
+}
+
+// TestECDHPoint checks the full shared point against the x-only and hashed
+// outputs and against the variable-time tweak d·Q, on both sides.
+func TestECDHPoint(t *testing.T) {
+	for range 20 {
+		a, _ := secp256k1.GenerateKey(nil)
+		b, _ := secp256k1.GenerateKey(nil)
+		ab, err := a.ECDHPoint(b.PublicKey())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ba, _ := b.ECDHPoint(a.PublicKey())
+		if !ab.Equal(ba) {
+			t.Fatal("ECDHPoint is not symmetric")
+		}
+		ref, err := b.PublicKey().TweakMul(a.Bytes())
+		if err != nil || !ab.Equal(ref) {
+			t.Fatalf("ECDHPoint differs from TweakMul: %v", err)
+		}
+		x, _ := a.ECDH(b.PublicKey())
+		h, _ := a.ECDHSHA256(b.PublicKey())
+		c := ab.BytesCompressed()
+		if want := sha256.Sum256(c); !bytes.Equal(c[1:], x) || !bytes.Equal(h, want[:]) {
+			t.Fatal("ECDHPoint disagrees with ECDH or ECDHSHA256")
+		}
 	}
 }
 
@@ -207,6 +226,7 @@ func TestEqual(t *testing.T) {
 }
 
 func TestECDHAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	a, _ := secp256k1.GenerateKey(nil)
 	b, _ := secp256k1.GenerateKey(nil)
 	pub := b.PublicKey()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -54,14 +55,14 @@ func twMerkleRoot(t *testing.T, s *string) []byte {
 	if s == nil {
 		return nil
 	}
-	return twHex(t, *s)
+	return testutil.MustHex(t, *s)
 }
 
 // TestBIP341ScriptPubKey: internal key + merkle root -> tweak, output key,
 // scriptPubKey and the parity bit of every script-path control block.
 func TestBIP341ScriptPubKey(t *testing.T) {
 	var f twBIP341File
-	twLoadJSON(t, "testdata/bip341/wallet-test-vectors.json", &f)
+	testutil.LoadJSON(t, "testdata/bip341/wallet-test-vectors.json", &f)
 	controlBlocks := 0
 	for i, c := range f.ScriptPubKey {
 		internal := twXOnly(t, c.Given.InternalPubkey)
@@ -82,7 +83,7 @@ func TestBIP341ScriptPubKey(t *testing.T) {
 			t.Errorf("case %d: scriptPubKey %s, want %s", i, got, c.Expected.ScriptPubKey)
 		}
 		for j, cb := range c.Expected.ScriptPathControlBlocks {
-			b := twHex(t, cb)
+			b := testutil.MustHex(t, cb)
 			// Control block: (leaf version | parity of Q) ‖ internal key ‖ path.
 			if (b[0]&1 == 1) != parity || !bytes.Equal(b[1:33], internal.Bytes()) {
 				t.Errorf("case %d: control block %d disagrees (parity %v)", i, j, parity)
@@ -107,7 +108,7 @@ func TestBIP341ScriptPubKey(t *testing.T) {
 // (the BIP says so) equals the witness.
 func TestBIP341KeyPathSpending(t *testing.T) {
 	var f twBIP341File
-	twLoadJSON(t, "testdata/bip341/wallet-test-vectors.json", &f)
+	testutil.LoadJSON(t, "testdata/bip341/wallet-test-vectors.json", &f)
 	n := 0
 	for _, kp := range f.KeyPathSpending {
 		for i, c := range kp.InputSpending {
@@ -124,7 +125,7 @@ func TestBIP341KeyPathSpending(t *testing.T) {
 				continue
 			}
 			// The same through XOnlyTweakAdd with the published tweak.
-			tk2, err := k.XOnlyTweakAdd(twHex(t, c.Intermediary.Tweak))
+			tk2, err := k.XOnlyTweakAdd(testutil.MustHex(t, c.Intermediary.Tweak))
 			if err != nil || !tk2.Equal(tk) {
 				t.Errorf("input %d: XOnlyTweakAdd disagrees: %v", i, err)
 			}
@@ -133,7 +134,7 @@ func TestBIP341KeyPathSpending(t *testing.T) {
 			if err != nil || !out.Equal(tx) {
 				t.Errorf("input %d: output key and tweaked private key disagree: %v", i, err)
 			}
-			sig, err := schnorr.SignWithAux(tk, twHex(t, c.Intermediary.SigHash), make([]byte, 32))
+			sig, err := schnorr.SignWithAux(tk, testutil.MustHex(t, c.Intermediary.SigHash), make([]byte, 32))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,7 +191,7 @@ func TestBIP86(t *testing.T) {
 			ScriptPubKey     string
 		}
 	}
-	twLoadJSON(t, "testdata/bip86/bip86_test_vectors.json", &f)
+	testutil.LoadJSON(t, "testdata/bip86/bip86_test_vectors.json", &f)
 	for _, c := range f.Addresses {
 		internal := twXOnly(t, c.InternalKey)
 		out, _, err := secp256k1.TaprootOutputKey(internal, nil)

@@ -3,58 +3,22 @@ package secp256k1_test
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"flag"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Helpers of the tweak, keypair and taproot tests carry a tw prefix so that
 // they cannot collide with the helpers of other test files of the package.
 
-var twSeed = flag.Uint64("tweakseed", 0, "seed for the randomized tweak tests (0: time-based)")
-
-// twRand returns a seeded PRNG and logs the seed so failures reproduce.
-func twRand(t *testing.T) *rand.Rand {
-	t.Helper()
-	seed := *twSeed
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -tweakseed=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x5bd1e9955bd1e995))
-}
-
-func twHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
-}
-
-func twLoadJSON(t testing.TB, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-}
-
 func twPriv(t testing.TB, s string) *secp256k1.PrivateKey {
 	t.Helper()
-	k, err := secp256k1.NewPrivateKey(twHex(t, s))
+	k, err := secp256k1.NewPrivateKey(testutil.MustHex(t, s))
 	if err != nil {
 		t.Fatalf("NewPrivateKey(%s): %v", s, err)
 	}
@@ -63,7 +27,7 @@ func twPriv(t testing.TB, s string) *secp256k1.PrivateKey {
 
 func twPub(t testing.TB, s string) *secp256k1.PublicKey {
 	t.Helper()
-	k, err := secp256k1.NewPublicKey(twHex(t, s))
+	k, err := secp256k1.NewPublicKey(testutil.MustHex(t, s))
 	if err != nil {
 		t.Fatalf("NewPublicKey(%s): %v", s, err)
 	}
@@ -72,7 +36,7 @@ func twPub(t testing.TB, s string) *secp256k1.PublicKey {
 
 func twXOnly(t testing.TB, s string) *secp256k1.XOnlyPublicKey {
 	t.Helper()
-	k, err := secp256k1.NewXOnlyPublicKey(twHex(t, s))
+	k, err := secp256k1.NewXOnlyPublicKey(testutil.MustHex(t, s))
 	if err != nil {
 		t.Fatalf("NewXOnlyPublicKey(%s): %v", s, err)
 	}
@@ -88,75 +52,20 @@ func twEncode(k *secp256k1.PublicKey, like string) string {
 	return hex.EncodeToString(k.BytesCompressed())
 }
 
-// Curve constants for the math/big reference.
-var (
-	twP, _  = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
-	twN, _  = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
-	twGx, _ = new(big.Int).SetString("79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798", 16)
-	twGy, _ = new(big.Int).SetString("483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8", 16)
-)
-
-// twPoint is an affine point for the math/big reference; nil is infinity.
-type twPoint struct{ x, y *big.Int }
-
-func twBigAdd(a, b *twPoint) *twPoint {
-	if a == nil {
-		return b
-	}
-	if b == nil {
-		return a
-	}
-	var l *big.Int
-	if a.x.Cmp(b.x) == 0 {
-		if new(big.Int).Add(a.y, b.y).Mod(new(big.Int).Add(a.y, b.y), twP).Sign() == 0 {
-			return nil
-		}
-		// λ = 3x² / 2y
-		num := new(big.Int).Mul(a.x, a.x)
-		num.Mul(num, big.NewInt(3))
-		den := new(big.Int).Lsh(a.y, 1)
-		l = num.Mul(num, den.ModInverse(den.Mod(den, twP), twP))
-	} else {
-		num := new(big.Int).Sub(b.y, a.y)
-		den := new(big.Int).Sub(b.x, a.x)
-		den.Mod(den, twP)
-		l = num.Mul(num, den.ModInverse(den, twP))
-	}
-	l.Mod(l, twP)
-	x := new(big.Int).Mul(l, l)
-	x.Sub(x, a.x).Sub(x, b.x).Mod(x, twP)
-	y := new(big.Int).Sub(a.x, x)
-	y.Mul(y, l).Sub(y, a.y).Mod(y, twP)
-	return &twPoint{x, y}
-}
-
-func twBigMul(k *big.Int, p *twPoint) *twPoint {
-	var r *twPoint
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		r = twBigAdd(r, r)
-		if k.Bit(i) == 1 {
-			r = twBigAdd(r, p)
-		}
-	}
-	return r
-}
-
-func twBigG() *twPoint { return &twPoint{twGx, twGy} }
-
 func twBE32(x *big.Int) []byte { return x.FillBytes(make([]byte, 32)) }
 
 // twBigPub returns the uncompressed encoding of p, or "" for infinity.
-func twBigPub(p *twPoint) string {
+func twBigPub(p *testutil.Point) string {
 	if p == nil {
 		return ""
 	}
-	return "04" + hex.EncodeToString(twBE32(p.x)) + hex.EncodeToString(twBE32(p.y))
+	return "04" + hex.EncodeToString(twBE32(p.X)) + hex.EncodeToString(twBE32(p.Y))
 }
 
-func twPointOf(t testing.TB, k *secp256k1.PublicKey) *twPoint {
+func twPointOf(t testing.TB, k *secp256k1.PublicKey) *testutil.Point {
 	t.Helper()
 	b := k.BytesUncompressed()
-	return &twPoint{new(big.Int).SetBytes(b[1:33]), new(big.Int).SetBytes(b[33:])}
+	return &testutil.Point{X: new(big.Int).SetBytes(b[1:33]), Y: new(big.Int).SetBytes(b[33:])}
 }
 
 func twRandScalar(r *rand.Rand) *big.Int {
@@ -165,7 +74,7 @@ func twRandScalar(r *rand.Rand) *big.Int {
 		b[i] = byte(r.Uint32())
 	}
 	x := new(big.Int).SetBytes(b[:])
-	return x.Mod(x, twN)
+	return x.Mod(x, testutil.N)
 }
 
 // tiny-secp256k1 tests/fixtures/points.json.
@@ -224,7 +133,7 @@ type twPointsFile struct {
 // (or ErrInvalidPublicKey for a sum of keys).
 func TestTinySecp256k1Points(t *testing.T) {
 	var f twPointsFile
-	twLoadJSON(t, "testdata/tiny-secp256k1-points/points.json", &f)
+	testutil.LoadJSON(t, "testdata/tiny-secp256k1-points/points.json", &f)
 	counts := map[string]int{}
 
 	for i, c := range f.Valid.PointAdd {
@@ -246,7 +155,7 @@ func TestTinySecp256k1Points(t *testing.T) {
 	}
 	for i, c := range f.Valid.PointAddScalar {
 		p := twPub(t, c.P)
-		got, err := p.TweakAdd(twHex(t, c.D))
+		got, err := p.TweakAdd(testutil.MustHex(t, c.D))
 		if c.Expected == nil {
 			if !errors.Is(err, secp256k1.ErrInvalidTweak) || got != nil {
 				t.Errorf("pointAddScalar %d (%s): got %v, %v; want infinity error", i, c.Description, got, err)
@@ -265,7 +174,7 @@ func TestTinySecp256k1Points(t *testing.T) {
 	}
 	for i, c := range f.Valid.PointMultiply {
 		p := twPub(t, c.P)
-		got, err := p.TweakMul(twHex(t, c.D))
+		got, err := p.TweakMul(testutil.MustHex(t, c.D))
 		if c.Expected == nil {
 			// tiny-secp256k1 returns null for 0·P; libsecp256k1 and this
 			// API reject a zero multiplicative tweak.
@@ -313,7 +222,7 @@ func TestTinySecp256k1Points(t *testing.T) {
 				t.Errorf("invalid %s %d (%s): point accepted", name, i, desc)
 			}
 		case "Expected Tweak":
-			got, err := op(twPub(t, p), twHex(t, d))
+			got, err := op(twPub(t, p), testutil.MustHex(t, d))
 			if !errors.Is(err, secp256k1.ErrInvalidTweak) || got != nil {
 				t.Errorf("invalid %s %d (%s): got %v, %v", name, i, desc, got, err)
 			}
@@ -329,7 +238,7 @@ func TestTinySecp256k1Points(t *testing.T) {
 		tweakCase("pointMultiply", i, c.P, c.D, c.Description, c.Exception, (*secp256k1.PublicKey).TweakMul)
 	}
 	for i, c := range f.Invalid.PointFromScalar {
-		if _, err := secp256k1.NewPrivateKey(twHex(t, c.D)); !errors.Is(err, secp256k1.ErrInvalidPrivateKey) || c.Exception != "Expected Private" {
+		if _, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D)); !errors.Is(err, secp256k1.ErrInvalidPrivateKey) || c.Exception != "Expected Private" {
 			t.Errorf("invalid pointFromScalar %d (%s): %v", i, c.Description, err)
 		}
 		counts["invalid pointFromScalar"]++
@@ -359,10 +268,10 @@ func TestTinySecp256k1XOnlyTweakAdd(t *testing.T) {
 			Result        *string
 		}
 	}
-	twLoadJSON(t, "testdata/tiny-secp256k1-points/schnorr.json", &f)
+	testutil.LoadJSON(t, "testdata/tiny-secp256k1-points/schnorr.json", &f)
 	for i, c := range f.TweakAddVectors {
 		x := twXOnly(t, c.Pubkey)
-		tweak := twHex(t, c.Tweak)
+		tweak := testutil.MustHex(t, c.Tweak)
 		full, err := x.TweakAdd(tweak)
 		if c.Result == nil {
 			if !errors.Is(err, secp256k1.ErrInvalidTweak) || full != nil {
@@ -381,7 +290,7 @@ func TestTinySecp256k1XOnlyTweakAdd(t *testing.T) {
 		if got := hex.EncodeToString(xo.Bytes()); got != *c.Result || odd != (c.Parity == 1) {
 			t.Errorf("case %d: got %s parity %v, want %s parity %d", i, got, odd, *c.Result, c.Parity)
 		}
-		res := twHex(t, *c.Result)
+		res := testutil.MustHex(t, *c.Result)
 		if !x.TweakAddCheck(res, c.Parity == 1, tweak) {
 			t.Errorf("case %d: TweakAddCheck rejected the expected result", i)
 		}
@@ -401,12 +310,12 @@ func TestTinySecp256k1XOnlyTweakAdd(t *testing.T) {
 // TestTweakBig checks every tweak against a math/big reference on random
 // keys and tweaks.
 func TestTweakBig(t *testing.T) {
-	r := twRand(t)
+	r := testutil.Rand(t)
 	iters := 32
 	if testing.Short() {
 		iters = 8
 	}
-	g := twBigG()
+	g := testutil.G()
 	for i := range iters {
 		d := twRandScalar(r)
 		tw := twRandScalar(r)
@@ -425,7 +334,7 @@ func TestTweakBig(t *testing.T) {
 
 		// Private add.
 		sum := new(big.Int).Add(d, tw)
-		sum.Mod(sum, twN)
+		sum.Mod(sum, testutil.N)
 		ka, err := k.TweakAdd(tb)
 		if sum.Sign() == 0 {
 			if err == nil {
@@ -436,7 +345,7 @@ func TestTweakBig(t *testing.T) {
 		}
 		// Public add: P + t·G, against the big reference.
 		pa, err := pub.TweakAdd(tb)
-		want := twBigAdd(twPointOf(t, pub), twBigMul(tw, g))
+		want := testutil.Add(twPointOf(t, pub), testutil.Mul(tw, g))
 		if err != nil || hex.EncodeToString(pa.BytesUncompressed()) != twBigPub(want) {
 			t.Fatalf("d=%x t=%x: PublicKey.TweakAdd = %v, %v", d, tw, pa, err)
 		}
@@ -453,18 +362,18 @@ func TestTweakBig(t *testing.T) {
 			}
 		} else {
 			prod := new(big.Int).Mul(d, tw)
-			prod.Mod(prod, twN)
+			prod.Mod(prod, testutil.N)
 			if err != nil || !bytes.Equal(km.Bytes(), twBE32(prod)) {
 				t.Fatalf("d=%x t=%x: TweakMul = %v, %v; want %x", d, tw, km, err, prod)
 			}
-			want := twBigMul(tw, twPointOf(t, pub))
+			want := testutil.Mul(tw, twPointOf(t, pub))
 			if perr != nil || hex.EncodeToString(pm.BytesUncompressed()) != twBigPub(want) || !pm.Equal(km.PublicKey()) {
 				t.Fatalf("d=%x t=%x: PublicKey.TweakMul = %v, %v", d, tw, pm, perr)
 			}
 		}
 
 		// Negate.
-		neg := new(big.Int).Sub(twN, d)
+		neg := new(big.Int).Sub(testutil.N, d)
 		kn := k.Negate()
 		if !bytes.Equal(kn.Bytes(), twBE32(neg)) {
 			t.Fatalf("d=%x: Negate = %x", d, kn.Bytes())
@@ -479,8 +388,8 @@ func TestTweakBig(t *testing.T) {
 			one, _ := secp256k1.NewPrivateKey(twBE32(big.NewInt(1)))
 			c, err := secp256k1.CombinePublicKeys(pub, kt.PublicKey(), one.PublicKey())
 			s := new(big.Int).Add(d, tw)
-			s.Add(s, big.NewInt(1)).Mod(s, twN)
-			want := twBigMul(s, g)
+			s.Add(s, big.NewInt(1)).Mod(s, testutil.N)
+			want := testutil.Mul(s, g)
 			if s.Sign() == 0 {
 				if err == nil {
 					t.Fatal("infinite sum accepted")
@@ -495,13 +404,13 @@ func TestTweakBig(t *testing.T) {
 // TestTweakEdges covers the boundaries of the tweak rules: lengths, t = n-1,
 // n, n+1, 2^256-1, a sum of zero, a product by one, nil keys.
 func TestTweakEdges(t *testing.T) {
-	nm1 := new(big.Int).Sub(twN, big.NewInt(1))
+	nm1 := new(big.Int).Sub(testutil.N, big.NewInt(1))
 	k := twPriv(t, "0000000000000000000000000000000000000000000000000000000000000003")
 	pub := k.PublicKey()
 	x, _ := pub.XOnly()
 	bad := [][]byte{
 		nil, make([]byte, 31), make([]byte, 33),
-		twBE32(twN), twBE32(new(big.Int).Add(twN, big.NewInt(1))),
+		twBE32(testutil.N), twBE32(new(big.Int).Add(testutil.N, big.NewInt(1))),
 		bytes.Repeat([]byte{0xff}, 32),
 	}
 	for _, b := range bad {
@@ -537,7 +446,7 @@ func TestTweakEdges(t *testing.T) {
 	}
 
 	// d + (n - d) = 0 and P + (n-d)·G = infinity.
-	negD := twBE32(new(big.Int).Sub(twN, big.NewInt(3)))
+	negD := twBE32(new(big.Int).Sub(testutil.N, big.NewInt(3)))
 	if r, err := k.TweakAdd(negD); !errors.Is(err, secp256k1.ErrInvalidTweak) || r != nil {
 		t.Errorf("TweakAdd to zero: %v, %v", r, err)
 	}
@@ -669,12 +578,12 @@ func TestSortPublicKeysBIP327(t *testing.T) {
 	var keys []*secp256k1.PublicKey
 	var wantOrder []string
 	for _, s := range in {
-		if k, err := secp256k1.NewPublicKey(twHex(t, s)); err == nil {
+		if k, err := secp256k1.NewPublicKey(testutil.MustHex(t, s)); err == nil {
 			keys = append(keys, k)
 		}
 	}
 	for _, s := range sorted {
-		if _, err := secp256k1.NewPublicKey(twHex(t, s)); err == nil {
+		if _, err := secp256k1.NewPublicKey(testutil.MustHex(t, s)); err == nil {
 			wantOrder = append(wantOrder, s)
 		}
 	}
@@ -693,7 +602,8 @@ func TestSortPublicKeysBIP327(t *testing.T) {
 // TestComparePublicKeys checks Compare and SortPublicKeys against
 // bytes.Compare of the encodings, on random keys with shared prefixes.
 func TestComparePublicKeys(t *testing.T) {
-	r := twRand(t)
+	testutil.SkipAllocsUnderRace(t)
+	r := testutil.Rand(t)
 	var keys []*secp256k1.PublicKey
 	for range 40 {
 		d := twRandScalar(r)
@@ -783,43 +693,6 @@ func BenchmarkTweak(b *testing.B) {
 		p2, _ := pub.TweakAdd(tw)
 		for b.Loop() {
 			secp256k1.CombinePublicKeys(q, p2)
-		}
-	})
-}
-
-// FuzzTweakAdd checks, for any key and tweak bytes, that the private and
-// public tweaks agree, succeed or fail together, and never panic.
-func FuzzTweakAdd(f *testing.F) {
-	f.Add(bytes.Repeat([]byte{1}, 32), make([]byte, 32))
-	f.Add(bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{0xff}, 32))
-	f.Add(twBE32(big.NewInt(3)), twBE32(new(big.Int).Sub(twN, big.NewInt(3))))
-	f.Fuzz(func(t *testing.T, d, tw []byte) {
-		k, err := secp256k1.NewPrivateKey(d)
-		if err != nil {
-			return
-		}
-		pub := k.PublicKey()
-		ka, err1 := k.TweakAdd(tw)
-		pa, err2 := pub.TweakAdd(tw)
-		if (err1 == nil) != (err2 == nil) || (err1 == nil && !pa.Equal(ka.PublicKey())) {
-			t.Fatalf("TweakAdd: private %v, public %v", err1, err2)
-		}
-		km, err1 := k.TweakMul(tw)
-		pm, err2 := pub.TweakMul(tw)
-		if (err1 == nil) != (err2 == nil) || (err1 == nil && !pm.Equal(km.PublicKey())) {
-			t.Fatalf("TweakMul: private %v, public %v", err1, err2)
-		}
-		x, _ := pub.XOnly()
-		kx, err1 := k.XOnlyTweakAdd(tw)
-		px, err2 := x.TweakAdd(tw)
-		if (err1 == nil) != (err2 == nil) || (err1 == nil && !px.Equal(kx.PublicKey())) {
-			t.Fatalf("XOnlyTweakAdd: private %v, public %v", err1, err2)
-		}
-		if err2 == nil {
-			qx, odd := px.XOnly()
-			if !x.TweakAddCheck(qx.Bytes(), odd, tw) {
-				t.Fatal("TweakAddCheck rejects TweakAdd's result")
-			}
 		}
 	})
 }

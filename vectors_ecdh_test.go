@@ -5,14 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/asn1"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
-	"os"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Wycheproof ECDH (testdata/wycheproof/ecdh_secp256k1_test.json, C2SP/wycheproof
@@ -150,25 +149,10 @@ func vecParseWycheproofPrivate(s string) ([]byte, error) {
 	return append(make([]byte, 32-len(b), 32), b...), nil
 }
 
-func vecHex(t *testing.T, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
-}
-
 func TestWycheproofECDH(t *testing.T) {
 	const path = "testdata/wycheproof/ecdh_secp256k1_test.json"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f wycheproofECDHFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.LoadJSON(t, path, &f)
 	if f.Algorithm != "ECDH" {
 		t.Fatalf("algorithm %q, want ECDH", f.Algorithm)
 	}
@@ -213,7 +197,7 @@ func TestWycheproofECDH(t *testing.T) {
 				case !accepted && wantAccept:
 					t.Errorf("%s %v (%s): rejected: %v", tc.Result, tc.Flags, tc.Comment, why)
 				case accepted:
-					if want := vecHex(t, tc.Shared); !bytes.Equal(shared, want) {
+					if want := testutil.MustHex(t, tc.Shared); !bytes.Equal(shared, want) {
 						t.Errorf("%s %v (%s): shared %x, want %x", tc.Result, tc.Flags, tc.Comment, shared, want)
 					}
 				}
@@ -277,7 +261,7 @@ func vecWycheproofECDH(t *testing.T, public, private string) ([]byte, error) {
 // The SPKI parser must be at least as strict as the policy above claims.
 func TestParseSPKI(t *testing.T) {
 	good := "3056301006072a8648ce3d020106052b8104000a03420004d8096af8a11e0b80037e1ee68246b5dcbb0aeb1cf1244fd767db80f3fa27da2b396812ea1686e7472e9692eaf3e958e50e9500d3b4c77243db1f2acd67ba9cc4"
-	if _, err := vecParseSPKI(vecHex(t, good)); err != nil {
+	if _, err := vecParseSPKI(testutil.MustHex(t, good)); err != nil {
 		t.Fatalf("good SPKI rejected: %v", err)
 	}
 	for name, s := range map[string]string{
@@ -285,7 +269,7 @@ func TestParseSPKI(t *testing.T) {
 		"trailing byte":    good + "00",
 		"secp256r1":        "3059301306072a8648ce3d020106082a8648ce3d03010703420004d8096af8a11e0b80037e1ee68246b5dcbb0aeb1cf1244fd767db80f3fa27da2b396812ea1686e7472e9692eaf3e958e50e9500d3b4c77243db1f2acd67ba9cc4",
 	} {
-		if _, err := vecParseSPKI(vecHex(t, s)); err == nil {
+		if _, err := vecParseSPKI(testutil.MustHex(t, s)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
@@ -293,9 +277,9 @@ func TestParseSPKI(t *testing.T) {
 
 // Curve constants for the encoding tests, computed with math/big.
 var (
-	vecP, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
-	vecGx   = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
-	vecGy   = "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"
+	vecP  = testutil.P
+	vecGx = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+	vecGy = "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"
 )
 
 func vecBE32(x *big.Int) []byte { return x.FillBytes(make([]byte, 32)) }
@@ -310,7 +294,7 @@ func vecCurveY(x *big.Int) *big.Int {
 func vecCat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestPublicKeyEncodings(t *testing.T) {
-	gx, gy := vecHex(t, vecGx), vecHex(t, vecGy)
+	gx, gy := testutil.MustHex(t, vecGx), testutil.MustHex(t, vecGy)
 	// x = p + 1 is a non-canonical encoding of x = 1, which is on the curve
 	// (1 + 7 = 8 is a square mod p): a parser that reduces mod p accepts it.
 	one := big.NewInt(1)
@@ -388,7 +372,7 @@ func TestPublicKeyEncodings(t *testing.T) {
 }
 
 func TestXOnlyPublicKeyEncodings(t *testing.T) {
-	gx := vecHex(t, vecGx)
+	gx := testutil.MustHex(t, vecGx)
 	one := big.NewInt(1)
 	for _, b := range [][]byte{gx, vecBE32(one)} {
 		x, err := secp256k1.NewXOnlyPublicKey(b)

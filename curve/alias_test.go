@@ -3,13 +3,13 @@ package curve
 import (
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestAliasing checks every operation with its receiver aliasing each
 // argument, and with all arguments the same value.
 func TestAliasing(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	ps := testPoints(r, 2)
 	p, q := fromRef(ps[3]), fromRef(ps[4])
 	x, y := scalarFromBig(randBig(r, bigN)), scalarFromBig(randBig(r, bigN))

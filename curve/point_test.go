@@ -6,11 +6,11 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestPointArithmeticVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	ps := testPoints(r, 8)
 	for i, a := range ps {
 		for j, b := range ps {
@@ -37,14 +37,14 @@ func TestPointArithmeticVsBig(t *testing.T) {
 				t.Fatalf("points %d, %d: Equal of two representations", i, j)
 			}
 		}
-		if fromRef(a).IsIdentity() != boolInt(a.inf()) {
+		if fromRef(a).IsIdentity() != boolInt(a == nil) {
 			t.Fatalf("point %d: IsIdentity", i)
 		}
 	}
 }
 
 func TestScalarMultVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	ps := testPoints(r, 3)
 	ks := testScalars(r, 6)
 	for i, a := range ps {
@@ -75,7 +75,7 @@ func TestScalarMultVsBig(t *testing.T) {
 }
 
 func TestVarTimeMultiScalarMult(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for _, n := range []int{0, 1, 2, 3, 20, 65, 200} {
 		var scalars []*Scalar
 		var points []*Point
@@ -113,7 +113,7 @@ func TestVarTimeMultiScalarMult(t *testing.T) {
 
 // recompute is Σ kᵢ·Pᵢ with the math/big reference.
 func recompute(scalars []*Scalar, points []*Point) refPoint {
-	sum := refPoint{}
+	var sum refPoint
 	for i := range scalars {
 		sum = refAdd(sum, refMul(bigFromScalar(scalars[i]), toRef(points[i])))
 	}
@@ -121,14 +121,14 @@ func recompute(scalars []*Scalar, points []*Point) refPoint {
 }
 
 func TestPointEncoding(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for i, a := range testPoints(r, 10) {
 		p := fromRef(a)
 		u, c := p.BytesUncompressed(), p.BytesCompressed()
 		if !bytes.Equal(u, refBytes(a)) {
 			t.Fatalf("point %d: BytesUncompressed", i)
 		}
-		if a.inf() {
+		if a == nil {
 			if !bytes.Equal(c, []byte{0}) {
 				t.Fatal("identity: BytesCompressed")
 			}
@@ -137,7 +137,7 @@ func TestPointEncoding(t *testing.T) {
 			}
 			continue
 		}
-		if len(c) != 33 || c[0] != 2+byte(a.y.Bit(0)) || !bytes.Equal(c[1:], u[1:33]) {
+		if len(c) != 33 || c[0] != 2+byte(a.Y.Bit(0)) || !bytes.Equal(c[1:], u[1:33]) {
 			t.Fatalf("point %d: BytesCompressed", i)
 		}
 		if x, err := p.BytesX(); err != nil || !bytes.Equal(x, u[1:33]) {
@@ -221,9 +221,7 @@ func TestZeroValues(t *testing.T) {
 }
 
 func TestAllocations(t *testing.T) {
-	if raceEnabled {
-		t.Skip("allocation counts differ under the race detector")
-	}
+	testutil.SkipAllocsUnderRace(t)
 	g := NewGeneratorPoint()
 	s := new(Scalar).SetUint64(12345)
 	var v Point

@@ -6,11 +6,11 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestScalarVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	ss := testScalars(r, 30)
 	for i, a := range ss {
 		b := ss[(i*7+3)%len(ss)]

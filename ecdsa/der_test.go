@@ -3,12 +3,12 @@ package ecdsa
 import (
 	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // derBIP66Fixtures is testdata/bitcoinjs-bip66/fixtures.json (no sighash
@@ -30,22 +30,11 @@ type derBIP66Fixtures struct {
 func derLoadBIP66(tb testing.TB) *derBIP66Fixtures {
 	tb.Helper()
 	var f derBIP66Fixtures
-	derLoadJSON(tb, "bitcoinjs-bip66/fixtures.json", &f)
+	testutil.LoadJSON(tb, "testdata/"+"bitcoinjs-bip66/fixtures.json", &f)
 	if len(f.Valid) == 0 || len(f.Invalid.Decode) == 0 || len(f.Invalid.Encode) == 0 {
 		tb.Fatal("bitcoinjs-bip66 fixtures: empty sections")
 	}
 	return &f
-}
-
-func derLoadJSON(tb testing.TB, name string, v any) {
-	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		tb.Fatalf("%s: %v", name, err)
-	}
 }
 
 // derCoreCase is one entry of Bitcoin Core's sig_canonical.json or
@@ -60,7 +49,7 @@ type derCoreCase struct {
 func derLoadCore(tb testing.TB, name string) []derCoreCase {
 	tb.Helper()
 	var raw []string
-	derLoadJSON(tb, filepath.Join("bitcoin-core", name), &raw)
+	testutil.LoadJSON(tb, "testdata/"+filepath.Join("bitcoin-core", name), &raw)
 	var out []derCoreCase
 	label := ""
 	for _, s := range raw {
@@ -73,15 +62,6 @@ func derLoadCore(tb testing.TB, name string) []derCoreCase {
 		label = ""
 	}
 	return out
-}
-
-func derHex(tb testing.TB, s string) []byte {
-	tb.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
 }
 
 // der32 left-pads a big-endian integer of at most 32 significant bytes.
@@ -219,16 +199,16 @@ func derNaive(r, s []byte) []byte {
 func TestParseDERStrictBIP66Fixtures(t *testing.T) {
 	f := derLoadBIP66(t)
 	for i, tc := range f.Valid {
-		der := derHex(t, tc.DER)
+		der := testutil.MustHex(t, tc.DER)
 		r, s, err := parseDERStrict(der)
 		if err != nil {
 			t.Errorf("valid[%d] %s: %v", i, tc.DER, err)
 			continue
 		}
-		if want := der32(t, derHex(t, tc.R)); r != want {
+		if want := der32(t, testutil.MustHex(t, tc.R)); r != want {
 			t.Errorf("valid[%d]: r = %x, want %x", i, r, want)
 		}
-		if want := der32(t, derHex(t, tc.S)); s != want {
+		if want := der32(t, testutil.MustHex(t, tc.S)); s != want {
 			t.Errorf("valid[%d]: s = %x, want %x", i, s, want)
 		}
 		if enc := appendDER(nil, &r, &s); !bytes.Equal(enc, der) {
@@ -237,17 +217,17 @@ func TestParseDERStrictBIP66Fixtures(t *testing.T) {
 		derCheckStrict(t, der)
 	}
 	for i, tc := range f.Invalid.Decode {
-		if _, _, err := parseDERStrict(derHex(t, tc.DER)); err == nil {
+		if _, _, err := parseDERStrict(testutil.MustHex(t, tc.DER)); err == nil {
 			t.Errorf("invalid.decode[%d] %s (%s): accepted", i, tc.DER, tc.Exception)
 		}
-		derCheckStrict(t, derHex(t, tc.DER))
+		derCheckStrict(t, testutil.MustHex(t, tc.DER))
 	}
 	// invalid.encode lists (r, s) pairs that bip66's encoder refuses: empty,
 	// negative, over-padded or over-long integers. appendDER takes unsigned
 	// 32-byte values and cannot express them, so instead check that the naive
 	// encoding of each pair is rejected by the decoder.
 	for i, tc := range f.Invalid.Encode {
-		der := derNaive(derHex(t, tc.R), derHex(t, tc.S))
+		der := derNaive(testutil.MustHex(t, tc.R), testutil.MustHex(t, tc.S))
 		if _, _, err := parseDERStrict(der); err == nil {
 			t.Errorf("invalid.encode[%d] (%s): naive encoding %x accepted", i, tc.Exception, der)
 		}
@@ -544,10 +524,10 @@ func TestParseDERLaxCases(t *testing.T) {
 			}
 			continue
 		}
-		if want := der32(t, derHex(t, tc.r)); r != want {
+		if want := der32(t, testutil.MustHex(t, tc.r)); r != want {
 			t.Errorf("%s: r = %x, want %x", tc.name, r, want)
 		}
-		if want := der32(t, derHex(t, tc.s)); s != want {
+		if want := der32(t, testutil.MustHex(t, tc.s)); s != want {
 			t.Errorf("%s: s = %x, want %x", tc.name, s, want)
 		}
 		// Only the strict subset of these may pass the strict parser.
@@ -586,7 +566,7 @@ func TestParseDERLaxBIP66Fixtures(t *testing.T) {
 		t.Fatalf("%d invalid.decode fixtures, %d expectations", len(f.Invalid.Decode), len(wants))
 	}
 	for i, tc := range f.Invalid.Decode {
-		r, s, overflow, err := parseDERLax(derHex(t, tc.DER))
+		r, s, overflow, err := parseDERLax(testutil.MustHex(t, tc.DER))
 		w := wants[i]
 		if (err == nil) != w.ok || overflow {
 			t.Errorf("invalid.decode[%d] %s: err = %v, overflow = %v, want ok = %v", i, tc.DER, err, overflow, w.ok)
@@ -595,27 +575,28 @@ func TestParseDERLaxBIP66Fixtures(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if r != der32(t, derHex(t, w.r)) || s != der32(t, derHex(t, w.s)) {
+		if r != der32(t, testutil.MustHex(t, w.r)) || s != der32(t, testutil.MustHex(t, w.s)) {
 			t.Errorf("invalid.decode[%d] %s: got %x, %x", i, tc.DER, r, s)
 		}
 	}
 	for i, tc := range f.Valid {
-		r, s, overflow, err := parseDERLax(derHex(t, tc.DER))
+		r, s, overflow, err := parseDERLax(testutil.MustHex(t, tc.DER))
 		if err != nil || overflow {
 			t.Errorf("valid[%d]: err = %v, overflow = %v", i, err, overflow)
 			continue
 		}
-		if r != der32(t, derHex(t, tc.R)) || s != der32(t, derHex(t, tc.S)) {
+		if r != der32(t, testutil.MustHex(t, tc.R)) || s != der32(t, testutil.MustHex(t, tc.S)) {
 			t.Errorf("valid[%d]: got %x, %x", i, r, s)
 		}
 	}
 }
 
 func TestDERAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	f := derLoadBIP66(t)
-	valid := derHex(t, f.Valid[0].DER)
-	invalid := derHex(t, f.Invalid.Decode[len(f.Invalid.Decode)-1].DER)
-	lax := derHex(t, "3084deadbeef020400000001020102ffff")
+	valid := testutil.MustHex(t, f.Valid[0].DER)
+	invalid := testutil.MustHex(t, f.Invalid.Decode[len(f.Invalid.Decode)-1].DER)
+	lax := testutil.MustHex(t, "3084deadbeef020400000001020102ffff")
 	r, s, _ := parseDERStrict(valid)
 	buf := make([]byte, 0, 72)
 	allocs := testing.AllocsPerRun(100, func() {
@@ -636,13 +617,13 @@ func TestDERAllocs(t *testing.T) {
 func derFuzzSeeds(f *testing.F) {
 	fx := derLoadBIP66(f)
 	for _, tc := range fx.Valid {
-		f.Add(derHex(f, tc.DER))
+		f.Add(testutil.MustHex(f, tc.DER))
 	}
 	for _, tc := range fx.Invalid.Decode {
-		f.Add(derHex(f, tc.DER))
+		f.Add(testutil.MustHex(f, tc.DER))
 	}
 	for _, tc := range fx.Invalid.Encode {
-		f.Add(derNaive(derHex(f, tc.R), derHex(f, tc.S)))
+		f.Add(derNaive(testutil.MustHex(f, tc.R), testutil.MustHex(f, tc.S)))
 	}
 	for _, name := range []string{"sig_canonical.json", "sig_noncanonical.json"} {
 		for _, tc := range derLoadCore(f, name) {
@@ -651,38 +632,6 @@ func derFuzzSeeds(f *testing.F) {
 		}
 	}
 	f.Add([]byte{})
-	f.Add(derHex(f, "3084deadbeef020400000001020102ffff"))
-	f.Add(derHex(f, "300a02830000010102820001ff"))
-}
-
-func FuzzParseDERStrict(f *testing.F) {
-	derFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		// derCheckStrict checks the result against the Bitcoin Core
-		// reference, the byte-identical re-encoding of accepted inputs and
-		// agreement with the lax parser.
-		derCheckStrict(t, b)
-	})
-}
-
-func FuzzParseDERLax(f *testing.F) {
-	derFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		r, s, overflow, err := parseDERLax(b)
-		if err != nil {
-			if !errors.Is(err, errDER) || overflow || r != ([32]byte{}) || s != ([32]byte{}) {
-				t.Fatalf("parseDERLax(%x): inconsistent error result", b)
-			}
-			return
-		}
-		if overflow {
-			if r != ([32]byte{}) || s != ([32]byte{}) {
-				t.Fatalf("parseDERLax(%x): overflow with non-zero values", b)
-			}
-		} else if !derLessThanOrder(&r) || !derLessThanOrder(&s) {
-			t.Fatalf("parseDERLax(%x): values not below n without overflow", b)
-		}
-		// Strict acceptance implies lax acceptance with the same values.
-		derCheckStrict(t, b)
-	})
+	f.Add(testutil.MustHex(f, "3084deadbeef020400000001020102ffff"))
+	f.Add(testutil.MustHex(f, "300a02830000010102820001ff"))
 }

@@ -4,26 +4,19 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"crypto/sha512"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
-
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func keyFromHex(t testing.TB, s string) *secp256k1.PrivateKey {
 	t.Helper()
-	k, err := secp256k1.NewPrivateKey(mustHex(t, s))
+	k, err := secp256k1.NewPrivateKey(testutil.MustHex(t, s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +110,7 @@ func TestSignVerifyRecover(t *testing.T) {
 
 // highS returns the compact encoding of (r, n - s).
 func highS(t *testing.T, sig *ecdsa.Signature) []byte {
-	n := mustHex(t, "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	n := testutil.MustHex(t, "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
 	s := sig.S()
 	out := make([]byte, 32)
 	var borrow int
@@ -138,7 +131,7 @@ func TestParseRejects(t *testing.T) {
 	one := "0000000000000000000000000000000000000000000000000000000000000001"
 	zero := "0000000000000000000000000000000000000000000000000000000000000000"
 	for _, c := range []string{zero + one, one + zero, n + one, one + n, one, ""} {
-		if _, err := ecdsa.ParseCompactSignature(mustHex(t, c)); !errors.Is(err, ecdsa.ErrInvalidSignature) {
+		if _, err := ecdsa.ParseCompactSignature(testutil.MustHex(t, c)); !errors.Is(err, ecdsa.ErrInvalidSignature) {
 			t.Errorf("ParseCompactSignature(%s): err = %v", c, err)
 		}
 	}
@@ -152,12 +145,83 @@ func TestParseRejects(t *testing.T) {
 
 func TestDERVectorsRoundTrip(t *testing.T) {
 	// A strict DER signature with a padded r (high bit set).
-	der := mustHex(t, "3045022100934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d802202442ce9d2b916064108014783e923ec36b49743e2ffa1c4496f01a512aafd9e5")
+	der := testutil.MustHex(t, "3045022100934b1ea10a4b3c1757e2b0c017d0b6143ce3c9a7e6a4a49860d7a6ab210ee3d802202442ce9d2b916064108014783e923ec36b49743e2ffa1c4496f01a512aafd9e5")
 	sig, err := ecdsa.ParseDERSignature(der)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(sig.BytesDER(), der) {
 		t.Fatal("DER re-encoding differs")
+	}
+}
+
+// Bitcoin Core's deterministic-signing test (src/test/key_tests.cpp,
+// key_test1): strSecret1 and strSecret2 sign double-SHA256("Very
+// deterministic message") with CKey::Sign, which grinds for low R. For both
+// keys the first RFC 6979 signature is already low-R, so Sign and SignLowR
+// both give Core's signature; TestSignLowR exercises the grinding itself.
+var coreDeterministicVectors = []struct{ key, der string }{
+	{"12b004fff7f4b69ef8650e767f18f11ede158148b425660723b9f9a66e61f747",
+		"304402205dbbddda71772d95ce91cd2d14b592cfbc1dd0aabd6a394b6c2d377bbe59d31d022014ddda21494a4e221f0824f0b8b924c43fa43c0ad57dccdaa11f81a6bd4582f6"},
+	{"b524c28b61c9b2c49b2c7dd4c2d75887abb78768c054bd7c01af4029f6c0d117",
+		"3044022052d8a32079c11e79db95af63bb9600c5b04f21a9ca33dc129c2bfa8ac9dc1cd5022061d8ae5e0f6c1a16bde3719c64c2fd70e404b6428ab9a69566962e8771b5944d"},
+}
+
+func TestBitcoinCoreDeterministic(t *testing.T) {
+	h1 := sha256.Sum256([]byte("Very deterministic message"))
+	hash := sha256.Sum256(h1[:])
+	for _, v := range coreDeterministicVectors {
+		priv := keyFromHex(t, v.key)
+		sig, err := ecdsa.Sign(priv, hash[:])
+		if err != nil || !bytes.Equal(sig.BytesDER(), testutil.MustHex(t, v.der)) {
+			t.Errorf("Sign(%s) = %x, %v; want %s", v.key, sig.BytesDER(), err, v.der)
+		}
+		low, err := ecdsa.SignLowR(priv, hash[:])
+		if err != nil || !bytes.Equal(low.BytesDER(), testutil.MustHex(t, v.der)) {
+			t.Errorf("SignLowR(%s) = %x, %v; want %s", v.key, low.BytesDER(), err, v.der)
+		}
+	}
+}
+
+// TestSignLowR checks the grinding rule on random keys: the result is low-R
+// (a DER encoding of at most 71 bytes), verifies, and is the first of
+// Sign, SignWithEntropy(LE32(1) ‖ 0…), SignWithEntropy(LE32(2) ‖ 0…), …
+// with a low r.
+func TestSignLowR(t *testing.T) {
+	r := testutil.Rand(t)
+	ground := 0
+	for range 32 {
+		var kb, h [32]byte
+		for i := range kb {
+			kb[i], h[i] = byte(r.Uint32()), byte(r.Uint32())
+		}
+		kb[0] &= 0x7f
+		kb[31] |= 1
+		priv, err := secp256k1.NewPrivateKey(kb[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		low, err := ecdsa.SignLowR(priv, h[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if low.R()[0] >= 0x80 || len(low.BytesDER()) > 71 || !ecdsa.Verify(priv.PublicKey(), h[:], low) {
+			t.Fatalf("SignLowR: r = %x, DER %d bytes", low.R(), len(low.BytesDER()))
+		}
+		want, _ := ecdsa.Sign(priv, h[:])
+		if want.R()[0] >= 0x80 {
+			ground++
+		}
+		var extra [32]byte
+		for counter := uint32(1); want.R()[0] >= 0x80; counter++ {
+			binary.LittleEndian.PutUint32(extra[:], counter)
+			want, _ = ecdsa.SignWithEntropy(priv, h[:], extra[:])
+		}
+		if !want.Equal(low) {
+			t.Fatalf("SignLowR differs from the first low-R candidate")
+		}
+	}
+	if ground == 0 {
+		t.Error("no key needed grinding (each does with probability 1/2)")
 	}
 }

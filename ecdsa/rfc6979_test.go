@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // testCurveOrder is the secp256k1 group order n, big-endian (SEC 2, 2.4.1),
@@ -80,7 +82,7 @@ func rfc6979Hex32(tb testing.TB, s string) [32]byte {
 	if len(s)%2 == 1 {
 		s = "0" + s
 	}
-	return der32(tb, derHex(tb, s))
+	return der32(tb, testutil.MustHex(tb, s))
 }
 
 func TestRFC6979ReduceOrder(t *testing.T) {
@@ -180,7 +182,7 @@ func TestNonceRFC6979Vectors(t *testing.T) {
 			} `json:"rfc6979"`
 		} `json:"valid"`
 	}
-	derLoadJSON(t, "bitcoinjs-lib/ecdsa.json", &f)
+	testutil.LoadJSON(t, "testdata/"+"bitcoinjs-lib/ecdsa.json", &f)
 	if len(f.Valid.ECDSA) != 7 || len(f.Valid.RFC6979) != 10 {
 		t.Fatalf("bitcoinjs-lib/ecdsa.json: %d ecdsa and %d rfc6979 cases, want 7 and 10", len(f.Valid.ECDSA), len(f.Valid.RFC6979))
 	}
@@ -224,6 +226,7 @@ func TestNonceRFC6979Aliasing(t *testing.T) {
 }
 
 func TestNonceRFC6979Allocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	key := [32]byte{31: 1}
 	msg := sha256.Sum256([]byte("Satoshi Nakamoto"))
 	extra := [32]byte{0: 0xaa}

@@ -54,7 +54,7 @@ func SignLowR(priv *secp256k1.PrivateKey, hash []byte) (*Signature, error) {
 			binary.LittleEndian.PutUint32(extra[:4], counter)
 			ndata = &extra
 		}
-		if _, err := sign(sig, priv, hash, ndata); err != nil {
+		if _, err := sign(sig, priv, hash, ndata, 0); err != nil {
 			return nil, err
 		}
 		if sig.r.Bits(255, 1) == 0 {
@@ -77,7 +77,7 @@ const maxLowRAttempts = 256
 // about 2^-127), exactly as in libsecp256k1's recovery module.
 func SignRecoverable(priv *secp256k1.PrivateKey, hash []byte) (sig *Signature, recID byte, err error) {
 	sig = new(Signature)
-	recID, err = sign(sig, priv, hash, nil)
+	recID, err = sign(sig, priv, hash, nil, 0)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -86,7 +86,7 @@ func SignRecoverable(priv *secp256k1.PrivateKey, hash []byte) (sig *Signature, r
 
 func signNew(priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte) (*Signature, error) {
 	sig := new(Signature)
-	if _, err := sign(sig, priv, hash, extra); err != nil {
+	if _, err := sign(sig, priv, hash, extra, 0); err != nil {
 		return nil, err
 	}
 	return sig, nil
@@ -98,7 +98,11 @@ func signNew(priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte) (*Signatu
 // turns a broken invariant into an error instead of a hang.
 const maxNonceAttempts = 64
 
-func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte) (byte, error) {
+// sign computes the signature into sig and returns its recovery id. The
+// RFC 6979 candidates are tried from number first on (Sign starts at 0; the
+// valgrind harness starts later to run the retry path, which valid keys
+// otherwise reach with probability about 2^-127).
+func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte, first uint32) (byte, error) {
 	d, err := (*keys.Private)(priv).Scalar()
 	if err != nil {
 		return 0, err
@@ -114,7 +118,7 @@ func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte, extra *[32]by
 	defer kinv.Zero()
 	var rp group.Projective
 	var ra group.Affine
-	for counter := range uint32(maxNonceAttempts) {
+	for counter := first; counter < first+maxNonceAttempts; counter++ {
 		nonceRFC6979(&nonce, &key, &msg, extra, counter)
 		valid := k.SetCanonicalBytes(&nonce) & (1 ^ k.IsZero())
 		// Whether the candidate is usable is public (as in libsecp256k1:

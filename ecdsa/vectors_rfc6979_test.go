@@ -13,6 +13,7 @@ import (
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Deterministic (RFC 6979, low-S) signatures with recovery ids from
@@ -30,8 +31,9 @@ type tinyECDSACase struct {
 	Signature   string `json:"signature"`
 	RecoveryID  *int   `json:"recoveryId"`
 
-	// extraEntropy: signatures made with 32 bytes of extra nonce data, which
-	// this API does not offer; they are checked by Verify and recovery.
+	// extraEntropy: signatures made with 32 bytes of extra nonce data
+	// (libsecp256k1's ndata; tiny-secp256k1's tests/ecdsa.js passes 0, 1, a
+	// fixed value, n and 2^256-1), reproduced by SignWithEntropy.
 	ExtraEntropy0    string `json:"extraEntropy0"`
 	ExtraEntropy1    string `json:"extraEntropy1"`
 	ExtraEntropyRand string `json:"extraEntropyRand"`
@@ -94,23 +96,32 @@ func TestTinySecp256k1ECDSA(t *testing.T) {
 			if pub == nil {
 				return
 			}
-			hash := vecHex(t, c.M)
+			hash := testutil.MustHex(t, c.M)
+			priv, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D))
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, v := range []struct {
-				name string
-				sig  string
-				id   *int
+				name  string
+				extra string
+				sig   string
+				id    *int
 			}{
-				{"0", c.ExtraEntropy0, c.RecoveryID0},
-				{"1", c.ExtraEntropy1, c.RecoveryID1},
-				{"Rand", c.ExtraEntropyRand, c.RecoveryIDRand},
-				{"N", c.ExtraEntropyN, c.RecoveryIDN},
-				{"Max", c.ExtraEntropyMax, c.RecoveryIDMax},
+				{"0", "0000000000000000000000000000000000000000000000000000000000000000", c.ExtraEntropy0, c.RecoveryID0},
+				{"1", "0000000000000000000000000000000000000000000000000000000000000001", c.ExtraEntropy1, c.RecoveryID1},
+				{"Rand", "6e723d3fd94ed5d2b6bdd4f123364b0f3ca52af829988a63f8afe91d29db1c33", c.ExtraEntropyRand, c.RecoveryIDRand},
+				{"N", "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", c.ExtraEntropyN, c.RecoveryIDN},
+				{"Max", "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", c.ExtraEntropyMax, c.RecoveryIDMax},
 			} {
 				if v.sig == "" || v.id == nil {
 					t.Errorf("extraEntropy%s: missing signature or recovery id", v.name)
 					continue
 				}
-				sig, err := ecdsa.ParseCompactSignature(vecHex(t, v.sig))
+				mine, err := ecdsa.SignWithEntropy(priv, hash, testutil.MustHex(t, v.extra))
+				if err != nil || !bytes.Equal(mine.BytesCompact(), testutil.MustHex(t, v.sig)) {
+					t.Errorf("SignWithEntropy(extra%s) = %x, %v; want %s", v.name, mine.BytesCompact(), err, v.sig)
+				}
+				sig, err := ecdsa.ParseCompactSignature(testutil.MustHex(t, v.sig))
 				if err != nil {
 					t.Errorf("extraEntropy%s: %v", v.name, err)
 					continue
@@ -131,8 +142,8 @@ func TestTinySecp256k1ECDSA(t *testing.T) {
 			if c.Exception != "Expected Private" {
 				t.Fatalf("exception %q has no policy (%s)", c.Exception, c.Description)
 			}
-			if k, err := secp256k1.NewPrivateKey(vecHex(t, c.D)); err == nil {
-				sig, _ := ecdsa.Sign(k, vecHex(t, c.M))
+			if k, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D)); err == nil {
+				sig, _ := ecdsa.Sign(k, testutil.MustHex(t, c.M))
 				t.Errorf("%s: key %s accepted; signature %v", c.Description, c.D, sig)
 			}
 		})
@@ -159,13 +170,13 @@ func tinySignCase(t *testing.T, c tinyECDSACase) *secp256k1.PublicKey {
 	if c.RecoveryID == nil {
 		t.Fatal("case has no recoveryId")
 	}
-	priv, err := secp256k1.NewPrivateKey(vecHex(t, c.D))
+	priv, err := secp256k1.NewPrivateKey(testutil.MustHex(t, c.D))
 	if err != nil {
 		t.Fatalf("NewPrivateKey(%s): %v", c.D, err)
 	}
 	pub := priv.PublicKey()
-	hash := vecHex(t, c.M)
-	want := vecHex(t, c.Signature)
+	hash := testutil.MustHex(t, c.M)
+	want := testutil.MustHex(t, c.Signature)
 
 	sig, err := ecdsa.Sign(priv, hash)
 	if err != nil {
@@ -202,9 +213,9 @@ func tinySignCase(t *testing.T, c tinyECDSACase) *secp256k1.PublicKey {
 }
 
 func tinyVerifyCase(t *testing.T, c tinyECDSACase) {
-	hash := vecHex(t, c.M)
-	pub, pubErr := secp256k1.NewPublicKey(vecHex(t, c.Q))
-	sig, sigErr := ecdsa.ParseCompactSignature(vecHex(t, c.Signature))
+	hash := testutil.MustHex(t, c.M)
+	pub, pubErr := secp256k1.NewPublicKey(testutil.MustHex(t, c.Q))
+	sig, sigErr := ecdsa.ParseCompactSignature(testutil.MustHex(t, c.Signature))
 	switch c.Exception {
 	case "Expected Point":
 		if pubErr == nil {
@@ -235,12 +246,12 @@ func tinyVerifyCase(t *testing.T, c tinyECDSACase) {
 }
 
 func tinyRecoverCase(t *testing.T, c tinyECDSACase) {
-	hash := vecHex(t, c.M)
+	hash := testutil.MustHex(t, c.M)
 	id := 0
 	if c.RecoveryID != nil {
 		id = *c.RecoveryID
 	}
-	sig, sigErr := ecdsa.ParseCompactSignature(vecHex(t, c.Signature))
+	sig, sigErr := ecdsa.ParseCompactSignature(testutil.MustHex(t, c.Signature))
 	var got *secp256k1.PublicKey
 	var recErr error = sigErr
 	if sigErr == nil {
@@ -303,7 +314,7 @@ func TestVoiRFC6979(t *testing.T) {
 				t.Fatalf("NewPrivateKey(%s): %v", dec, err)
 			}
 			digest := sha256.Sum256([]byte(msg))
-			want := vecHex(t, derHex)
+			want := testutil.MustHex(t, derHex)
 			sig, err := ecdsa.Sign(priv, digest[:])
 			if err != nil {
 				t.Fatal(err)

@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"crypto/sha512"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"hash"
-	"os"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Wycheproof ECDSA verification vectors (C2SP/wycheproof testvectors_v1 @
@@ -109,14 +107,8 @@ func TestWycheproofECDSA(t *testing.T) {
 }
 
 func runWycheproofECDSA(t *testing.T, path, typ, sha, schema string, newH func() hash.Hash, mode wycheproofECDSAMode) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f wycheproofECDSAFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.LoadJSON(t, path, &f)
 	if f.Algorithm != "ECDSA" || f.Schema != schema {
 		t.Fatalf("algorithm %q, schema %q; want ECDSA, %q", f.Algorithm, f.Schema, schema)
 	}
@@ -125,7 +117,7 @@ func runWycheproofECDSA(t *testing.T, path, typ, sha, schema string, newH func()
 		if g.Type != typ || g.SHA != sha || g.PublicKey.Curve != "secp256k1" {
 			t.Fatalf("unexpected group: type %q, sha %q, curve %q", g.Type, g.SHA, g.PublicKey.Curve)
 		}
-		pub, pubErr := secp256k1.NewPublicKey(vecHex(t, g.PublicKey.Uncompressed))
+		pub, pubErr := secp256k1.NewPublicKey(testutil.MustHex(t, g.PublicKey.Uncompressed))
 		if pubErr != nil {
 			// Every v1 group key is a valid point; the valid tests below
 			// fail if one is not.
@@ -150,9 +142,9 @@ func runWycheproofECDSA(t *testing.T, path, typ, sha, schema string, newH func()
 					t.Fatalf("result %q has no policy (flags %v, %s)", tv.Result, tv.Flags, tv.Comment)
 				}
 				h := newH()
-				h.Write(vecHex(t, tv.Msg))
+				h.Write(testutil.MustHex(t, tv.Msg))
 				digest := h.Sum(nil)
-				sigBytes := vecHex(t, tv.Sig)
+				sigBytes := testutil.MustHex(t, tv.Sig)
 
 				var sig *ecdsa.Signature
 				var parseErr error
@@ -211,13 +203,4 @@ func runWycheproofECDSA(t *testing.T, path, typ, sha, schema string, newH func()
 	}
 	t.Logf("%s: %d/%d tests run (%d valid, %d of them high-S; %d invalid)",
 		path, run, f.NumberOfTests, valid, highS, invalid)
-}
-
-func vecHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
 }

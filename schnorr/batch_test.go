@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -129,7 +129,7 @@ func (in *batchInput) check(t *testing.T, name string) {
 }
 
 func TestBatchValid(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	sizes := []int{0, 1, 2, 3, 65, 1025}
 	if testing.Short() {
 		sizes = []int{0, 1, 2, 3, 65, 200}
@@ -206,7 +206,7 @@ func xNotOnCurve(r *rand.Rand) []byte {
 }
 
 func TestBatchOneInvalid(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for name, defect := range defects {
 		for _, n := range []int{1, 2, 3, 65, 300} {
 			in := randBatch(t, r, n, 0, 0)
@@ -224,7 +224,7 @@ func TestBatchOneInvalid(t *testing.T) {
 }
 
 func TestBatchSeveralInvalid(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	names := make([]string, 0, len(defects))
 	for name := range defects {
 		names = append(names, name)
@@ -242,7 +242,7 @@ func TestBatchSeveralInvalid(t *testing.T) {
 // TestBatchMalformed: what Add rejects is not added, and VerifyBatch
 // returns false for it, as Verify does.
 func TestBatchMalformed(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	in := randBatch(t, r, 70, 0, 0)
 	pBytes := curveP.FillBytes(make([]byte, 32))
 	nBytes := curveN.FillBytes(make([]byte, 32))
@@ -292,7 +292,7 @@ func TestBatchMalformed(t *testing.T) {
 }
 
 func TestBatchReset(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	bad := randBatch(t, r, 100, 0, 0)
 	defects["wrong message"](r, bad, 17)
 	good := randBatch(t, r, 90, 0, 0)
@@ -337,11 +337,11 @@ func TestBatchBIP340Vectors(t *testing.T) {
 	var in batchInput
 	valid := &batchInput{}
 	for _, rec := range records[1:] {
-		pub, err := secp256k1.NewXOnlyPublicKey(bip340Hex(t, rec[2]))
+		pub, err := secp256k1.NewXOnlyPublicKey(testutil.MustHex(t, rec[2]))
 		if err != nil {
 			continue // not a key: no signature to add
 		}
-		m, sig := bip340Hex(t, rec[4]), bip340Hex(t, rec[5])
+		m, sig := testutil.MustHex(t, rec[4]), testutil.MustHex(t, rec[5])
 		var b schnorr.BatchVerifier
 		if err := b.Add(pub, m, sig); err != nil {
 			if rec[6] == "TRUE" || !errors.Is(err, schnorr.ErrInvalidSignature) {

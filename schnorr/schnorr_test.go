@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -45,6 +46,7 @@ func TestSignVerify(t *testing.T) {
 }
 
 func TestSignAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	k, _ := secp256k1.GenerateKey(nil)
 	x, _ := k.PublicKey().XOnly()
 	msg, aux := make([]byte, 32), make([]byte, 32)
@@ -59,6 +61,7 @@ func TestSignAllocs(t *testing.T) {
 }
 
 func TestSignAllocsFreshAux(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	k, _ := secp256k1.GenerateKey(nil)
 	msg := make([]byte, 32)
 	// One allocation: the returned signature.

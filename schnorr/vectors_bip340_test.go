@@ -3,13 +3,13 @@ package schnorr_test
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/hex"
 	"os"
 	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -52,20 +52,20 @@ func TestBIP340Vectors(t *testing.T) {
 			}
 			// An empty message cell is a zero-length message (row 15);
 			// an empty secret key or aux_rand means no signing test.
-			m := bip340Hex(t, msg)
-			sig := bip340Hex(t, sigHex)
+			m := testutil.MustHex(t, msg)
+			sig := testutil.MustHex(t, sigHex)
 
 			if secret != "" {
 				signed++
-				priv, err := secp256k1.NewPrivateKey(bip340Hex(t, secret))
+				priv, err := secp256k1.NewPrivateKey(testutil.MustHex(t, secret))
 				if err != nil {
 					t.Fatalf("NewPrivateKey: %v", err)
 				}
 				x, _ := priv.PublicKey().XOnly()
-				if got := x.Bytes(); !bytes.Equal(got, bip340Hex(t, public)) {
+				if got := x.Bytes(); !bytes.Equal(got, testutil.MustHex(t, public)) {
 					t.Errorf("x-only public key %X, want %s", got, public)
 				}
-				got, err := schnorr.SignWithAux(priv, m, bip340Hex(t, aux))
+				got, err := schnorr.SignWithAux(priv, m, testutil.MustHex(t, aux))
 				if err != nil {
 					t.Fatalf("SignWithAux: %v", err)
 				}
@@ -76,7 +76,7 @@ func TestBIP340Vectors(t *testing.T) {
 
 			verified++
 			ok := false
-			pub, err := secp256k1.NewXOnlyPublicKey(bip340Hex(t, public))
+			pub, err := secp256k1.NewXOnlyPublicKey(testutil.MustHex(t, public))
 			if err == nil {
 				ok = schnorr.Verify(pub, m, sig)
 			}
@@ -89,13 +89,4 @@ func TestBIP340Vectors(t *testing.T) {
 		t.Errorf("%d rows: verified %d, signed %d; want 19, 19, 8", len(rows), verified, signed)
 	}
 	t.Logf("%s: %d/%d rows verified (%d TRUE), %d signed", path, verified, len(rows), wantTrue, signed)
-}
-
-func bip340Hex(t *testing.T, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatalf("bad hex %q: %v", s, err)
-	}
-	return b
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/signer"
 )
 
 func BenchmarkSigner(b *testing.B) {
-	sec := mustHex(b, secBIP)
-	pub := mustHex(b, pubBIP)
-	peer := mustHex(b, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+	sec := testutil.MustHex(b, secBIP)
+	pub := testutil.MustHex(b, pubBIP)
+	peer := testutil.MustHex(b, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
 	msg := bytes.Repeat([]byte{0x42}, 32)
 	var s signer.Signer
 	if err := s.InitSec(sec); err != nil {
@@ -147,7 +148,7 @@ func BenchmarkEvent(b *testing.B) {
 		}
 	})
 	var s signer.Signer
-	s.InitSec(mustHex(b, secBIP))
+	s.InitSec(testutil.MustHex(b, secBIP))
 	id, sig, _ := s.SignEvent(ev)
 	b.Run("VerifyEvent", func(b *testing.B) {
 		b.ReportAllocs()

@@ -3,11 +3,10 @@ package signer_test
 import (
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/signer"
 )
 
@@ -23,7 +22,7 @@ type nipEvent struct {
 
 func (e *nipEvent) fields(t *testing.T) *signer.Event {
 	ev := &signer.Event{CreatedAt: e.CreatedAt, Kind: e.Kind, Tags: e.Tags, Content: e.Content}
-	copy(ev.PubKey[:], mustHex(t, e.PubKey))
+	copy(ev.PubKey[:], testutil.MustHex(t, e.PubKey))
 	return ev
 }
 
@@ -31,10 +30,6 @@ func (e *nipEvent) fields(t *testing.T) *signer.Event {
 // (nip_event_examples.json). The 6 marked id_ok must hash to their id; all
 // 20 carry a valid signature over their stated id.
 func TestNIPEventExamples(t *testing.T) {
-	b, err := os.ReadFile("testdata/nip_event_examples.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		Events []struct {
 			Event nipEvent `json:"event"`
@@ -43,15 +38,13 @@ func TestNIPEventExamples(t *testing.T) {
 			NIP   string   `json:"nip"`
 		} `json:"events"`
 	}
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.LoadJSON(t, "testdata/nip_event_examples.json", &f)
 	ids, sigs := 0, 0
 	for i, c := range f.Events {
 		e := c.Event
 		ev := e.fields(t)
-		id := mustHex(t, e.ID)
-		sig := mustHex(t, e.Sig)
+		id := testutil.MustHex(t, e.ID)
+		sig := testutil.MustHex(t, e.Sig)
 		if c.IDOK {
 			got := ev.ID()
 			if hex.EncodeToString(got[:]) != e.ID {
@@ -66,7 +59,7 @@ func TestNIPEventExamples(t *testing.T) {
 		}
 		if c.SigOK {
 			var v signer.Signer
-			if err := v.InitPub(mustHex(t, e.PubKey)); err != nil {
+			if err := v.InitPub(testutil.MustHex(t, e.PubKey)); err != nil {
 				t.Fatal(err)
 			}
 			if ok, err := v.Verify(id, sig); !ok || err != nil {
@@ -135,29 +128,4 @@ func TestSignEvent(t *testing.T) {
 	if signer.VerifyEvent(ev, id[:31], sig) {
 		t.Fatal("VerifyEvent accepts a short id")
 	}
-}
-
-// FuzzEventSerialize checks that the serialization of any event with valid
-// UTF-8 strings is JSON that decodes back to the same tags and content.
-func FuzzEventSerialize(f *testing.F) {
-	f.Add("hello", "p", "x")
-	f.Add("a\"b\\c\n\r\t\b\f\x00\x1f\x7f é 😀", "\u2028", "</script>")
-	f.Fuzz(func(t *testing.T, content, t0, t1 string) {
-		ev := &signer.Event{CreatedAt: 1, Kind: 1, Tags: [][]string{{t0, t1}}, Content: content}
-		var back []json.RawMessage
-		if err := json.Unmarshal(ev.Serialize(), &back); err != nil {
-			t.Fatalf("not JSON: %v: %q", err, ev.Serialize())
-		}
-		if !utf8.ValidString(content) || !utf8.ValidString(t0) || !utf8.ValidString(t1) {
-			return
-		}
-		var c string
-		var tags [][]string
-		if json.Unmarshal(back[5], &c) != nil || json.Unmarshal(back[4], &tags) != nil {
-			t.Fatal("fields do not decode")
-		}
-		if c != content || tags[0][0] != t0 || tags[0][1] != t1 {
-			t.Fatalf("round trip: %q %q", c, tags)
-		}
-	})
 }

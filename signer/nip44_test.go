@@ -4,12 +4,11 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"os"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/signer"
 )
 
@@ -36,21 +35,15 @@ type nip44File struct {
 // vectors (paulmillr/nip44 nip44.vectors.json, the file whose checksum
 // NIP-44 publishes): 35 valid and 8 invalid cases.
 func TestNIP44ConversationKey(t *testing.T) {
-	b, err := os.ReadFile("testdata/nip44.vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f nip44File
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.LoadJSON(t, "testdata/nip44.vectors.json", &f)
 	for i, c := range f.V2.Valid.GetConversationKey {
 		var s signer.Signer
-		if err := s.InitSec(mustHex(t, c.Sec1)); err != nil {
+		if err := s.InitSec(testutil.MustHex(t, c.Sec1)); err != nil {
 			t.Errorf("valid %d: InitSec: %v", i, err)
 			continue
 		}
-		pub2 := mustHex(t, c.Pub2)
+		pub2 := testutil.MustHex(t, c.Pub2)
 		got, err := s.ConversationKey(pub2)
 		if err != nil || hex.EncodeToString(got) != c.ConversationKey {
 			t.Errorf("valid %d: %x, %v; want %s", i, got, err, c.ConversationKey)
@@ -70,10 +63,10 @@ func TestNIP44ConversationKey(t *testing.T) {
 	}
 	for i, c := range f.V2.Invalid.GetConversationKey {
 		var s signer.Signer
-		err := s.InitSec(mustHex(t, c.Sec1))
+		err := s.InitSec(testutil.MustHex(t, c.Sec1))
 		if err == nil {
 			var k []byte
-			k, err = s.ConversationKey(mustHex(t, c.Pub2))
+			k, err = s.ConversationKey(testutil.MustHex(t, c.Pub2))
 			if err != nil && !errors.Is(err, secp256k1.ErrInvalidPublicKey) {
 				t.Errorf("invalid %d (%s): unexpected error %v", i, c.Note, err)
 			}

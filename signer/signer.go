@@ -9,6 +9,15 @@
 // those interfaces structurally without this package importing any relay
 // module.
 //
+// # ECDH: NIP-04 and NIP-44 need ECDHRaw, not ECDH
+//
+// ECDH returns libsecp256k1's hashed secret, SHA-256(0x02|parity(y) ‖ x),
+// as the signer this package replaces does. NIP-04 encrypts with the raw
+// shared x coordinate and NIP-44 derives its conversation key from it:
+// use ECDHRaw (or ConversationKey) for both. Some other Go nostr signers
+// return the raw x from a method called ECDH; code ported from them must
+// switch to ECDHRaw, or its messages will not decrypt on the other side.
+//
 // Everything that touches a secret key runs in constant time (key
 // generation, signing, ECDH, negation); verification handles public data.
 // Returned slices are fresh; the Append variants append to a caller's
@@ -21,6 +30,7 @@ import (
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/schnorr"
 )
@@ -261,6 +271,7 @@ func (s *Signer) AppendSign(dst, msg []byte) ([]byte, error) {
 	if _, err := rand.Read(aux[:]); err != nil {
 		return dst, fmt.Errorf("signer: reading randomness: %w", err)
 	}
+	ctcheck.Secret(&aux) // fresh randomness is secret (for the valgrind check)
 	return schnorr.AppendSign(dst, s.privateKey(), msg, aux[:])
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
 )
@@ -42,15 +43,6 @@ var (
 	_ relayGen    = signer.Gen(nil)
 )
 
-func mustHex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // A key used across the tests.
 const (
 	secBIP = "b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfef" // BIP-340 vector 1
@@ -68,17 +60,17 @@ func TestZeroValue(t *testing.T) {
 	if _, err := s.Verify([]byte("m"), make([]byte, 64)); !errors.Is(err, signer.ErrNoPublicKey) {
 		t.Errorf("Verify: %v", err)
 	}
-	if _, err := s.ECDH(mustHex(t, pubBIP)); !errors.Is(err, signer.ErrNoSecretKey) {
+	if _, err := s.ECDH(testutil.MustHex(t, pubBIP)); !errors.Is(err, signer.ErrNoSecretKey) {
 		t.Errorf("ECDH: %v", err)
 	}
-	if _, err := s.ECDHRaw(mustHex(t, pubBIP)); !errors.Is(err, signer.ErrNoSecretKey) {
+	if _, err := s.ECDHRaw(testutil.MustHex(t, pubBIP)); !errors.Is(err, signer.ErrNoSecretKey) {
 		t.Errorf("ECDHRaw: %v", err)
 	}
-	if _, err := s.ConversationKey(mustHex(t, pubBIP)); !errors.Is(err, signer.ErrNoSecretKey) {
+	if _, err := s.ConversationKey(testutil.MustHex(t, pubBIP)); !errors.Is(err, signer.ErrNoSecretKey) {
 		t.Errorf("ConversationKey: %v", err)
 	}
 	s.Zero() // no key: no-op
-	if err := s.InitSec(mustHex(t, secBIP)); err != nil {
+	if err := s.InitSec(testutil.MustHex(t, secBIP)); err != nil {
 		t.Fatal(err)
 	}
 	if hex.EncodeToString(s.Pub()) != pubBIP || hex.EncodeToString(s.Sec()) != secBIP {
@@ -135,7 +127,7 @@ func TestInitSecPub(t *testing.T) {
 	}
 
 	// InitPub drops the secret and verifies.
-	if err := s.InitPub(mustHex(t, pubBIP)); err != nil {
+	if err := s.InitPub(testutil.MustHex(t, pubBIP)); err != nil {
 		t.Fatal(err)
 	}
 	if s.Sec() != nil || hex.EncodeToString(s.Pub()) != pubBIP {
@@ -145,8 +137,8 @@ func TestInitSecPub(t *testing.T) {
 		t.Errorf("Sign after InitPub: %v", err)
 	}
 	// BIP-340 vector 1, verified through the signer.
-	msg := mustHex(t, "243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89")
-	sig = mustHex(t, "6896bd60eeae296db48a229ff71dfe071bde413e6d43f917dc8dcf8c78de33418906d11ac976abccb20b091292bff4ea897efcb639ea871cfa95f6de339e4b0a")
+	msg := testutil.MustHex(t, "243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89")
+	sig = testutil.MustHex(t, "6896bd60eeae296db48a229ff71dfe071bde413e6d43f917dc8dcf8c78de33418906d11ac976abccb20b091292bff4ea897efcb639ea871cfa95f6de339e4b0a")
 	if ok, err := s.Verify(msg, sig); !ok || err != nil {
 		t.Errorf("Verify(vector 1) = %v, %v", ok, err)
 	}
@@ -218,7 +210,7 @@ func TestGenerateEvenY(t *testing.T) {
 // x-only and compressed peer keys, and their symmetry.
 func TestECDH(t *testing.T) {
 	var a, b signer.Signer
-	if err := a.InitSec(mustHex(t, secBIP)); err != nil {
+	if err := a.InitSec(testutil.MustHex(t, secBIP)); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.Generate(); err != nil { // even y
@@ -270,7 +262,7 @@ func TestECDH(t *testing.T) {
 	for _, p := range [][]byte{
 		nil, make([]byte, 31), make([]byte, 64), make([]byte, 65),
 		bytes.Repeat([]byte{0xff}, 32),
-		append([]byte{0x04}, mustHex(t, pubBIP)...),
+		append([]byte{0x04}, testutil.MustHex(t, pubBIP)...),
 		append([]byte{0x02}, bytes.Repeat([]byte{0xff}, 32)...),
 	} {
 		for name, f := range map[string]func([]byte) ([]byte, error){
@@ -291,7 +283,7 @@ func TestECDH(t *testing.T) {
 // TestReturnedSlicesAreFresh: no method hands out an internal buffer.
 func TestReturnedSlicesAreFresh(t *testing.T) {
 	var s signer.Signer
-	if err := s.InitSec(mustHex(t, secBIP)); err != nil {
+	if err := s.InitSec(testutil.MustHex(t, secBIP)); err != nil {
 		t.Fatal(err)
 	}
 	p1 := s.Pub()
@@ -304,7 +296,7 @@ func TestReturnedSlicesAreFresh(t *testing.T) {
 	if hex.EncodeToString(s.Sec()) != secBIP {
 		t.Error("Sec returned an internal buffer")
 	}
-	peer := mustHex(t, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+	peer := testutil.MustHex(t, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
 	e1, _ := s.ECDH(peer)
 	e2, _ := s.ECDH(peer)
 	if &e1[0] == &e2[0] {
@@ -319,13 +311,14 @@ func TestReturnedSlicesAreFresh(t *testing.T) {
 }
 
 func TestAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	var s signer.Signer
-	if err := s.InitSec(mustHex(t, secBIP)); err != nil {
+	if err := s.InitSec(testutil.MustHex(t, secBIP)); err != nil {
 		t.Fatal(err)
 	}
 	msg := bytes.Repeat([]byte{1}, 32)
 	sig, _ := s.Sign(msg)
-	peer := mustHex(t, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+	peer := testutil.MustHex(t, "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
 	buf := make([]byte, 0, 64)
 	var g signer.KeyGen
 	var ev signer.Event

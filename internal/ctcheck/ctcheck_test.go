@@ -1,6 +1,10 @@
 package ctcheck
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
+)
 
 // Outside valgrind the client request must leave memory and control flow
 // alone (with the valgrind tag, XCHGQ BX, BX and the rotations are no-ops on
@@ -24,6 +28,7 @@ func TestOutsideValgrind(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	var k [32]byte
 	n := testing.AllocsPerRun(100, func() {
 		Secret(&k)

@@ -7,7 +7,7 @@ import (
 	"github.com/p256k1/secp256k1/internal/ecmult/tablegen"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func randScalar(r *rand.Rand) scalar.Scalar {
@@ -112,7 +112,7 @@ func testScalars(t *testing.T, r *rand.Rand, nRandom int) []scalar.Scalar {
 }
 
 func TestBaseMult(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	g := group.Generator()
 	for i, k := range testScalars(t, r, 40) {
 		want := refMul(&k, &g)
@@ -125,7 +125,7 @@ func TestBaseMult(t *testing.T) {
 }
 
 func TestScalarMult(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	g := group.Generator()
 	points := []group.Affine{g}
 	for range 4 {
@@ -147,7 +147,7 @@ func TestScalarMult(t *testing.T) {
 }
 
 func TestDoubleMultVarTime(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	g := group.Generator()
 	edges := edgeScalars(t)
 	for i := range 60 {
@@ -227,7 +227,8 @@ func TestBooth(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
-	r := testrand.New(t)
+	testutil.SkipAllocsUnderRace(t)
+	r := testutil.Rand(t)
 	k := randScalar(r)
 	g := group.Generator()
 	var p group.Projective

@@ -7,7 +7,7 @@ import (
 
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // msmCase is an input of a multi-scalar multiplication: Σ ks[i]·ps[i] + g·G.
@@ -189,7 +189,7 @@ func msmCases(t *testing.T, r *rand.Rand) []msmCase {
 }
 
 func TestMultiScalarMult(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	cases := msmCases(t, r)
 	algs := msmAlgorithms()
 	for _, c := range cases {
@@ -210,7 +210,7 @@ func TestMultiScalarMult(t *testing.T) {
 // TestMultiScalarMultShort checks SetShort terms (unsplit 128-bit scalars
 // with a sign), the form batch verification uses.
 func TestMultiScalarMultShort(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for _, n := range []int{1, 5, 100, 300} {
 		var terms []Term
 		c := msmCase{}
@@ -249,7 +249,7 @@ func TestMultiScalarMultShort(t *testing.T) {
 }
 
 func TestRecodeSigned(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for c := uint(2); c <= 15; c++ {
 		w := (129 + int(c) - 1) / int(c)
 		for i := range 200 {
@@ -294,10 +294,8 @@ func TestRecodeSigned(t *testing.T) {
 }
 
 func TestMultiScalarMultAllocs(t *testing.T) {
-	if raceEnabled {
-		t.Skip("allocations differ under the race detector")
-	}
-	r := testrand.New(t)
+	testutil.SkipAllocsUnderRace(t)
+	r := testutil.Rand(t)
 	for _, n := range []int{4, 400} {
 		c := msmCase{}
 		for range n {
@@ -426,7 +424,7 @@ func TestPippWindow(t *testing.T) {
 // TestPippengerWorkers checks that the window sums split over goroutines
 // give the same result.
 func TestPippengerWorkers(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	c := msmCase{}
 	for range 700 {
 		c.ks = append(c.ks, randScalar(r))

@@ -4,11 +4,11 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestScalarMultSecretPoint(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	g := group.Generator()
 	points := []group.Affine{g}
 	for range 4 {
@@ -25,7 +25,7 @@ func TestScalarMultSecretPoint(t *testing.T) {
 			}
 		}
 	}
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		return
 	}
 	k := randScalar(r)

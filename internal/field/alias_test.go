@@ -3,13 +3,13 @@ package field
 import (
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestAliasing checks that every v.Op(a, b) gives the same result whichever
 // of v, a and b are the same variable.
 func TestAliasing(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleElements(r, 6)
 	binary := map[string]func(v, a, b *Element) *Element{
 		"Add":      (*Element).Add,

@@ -5,10 +5,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
-var bigP, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
+var bigP = testutil.P
 
 func toBig(v *Element) *big.Int {
 	b := v.Bytes()
@@ -114,7 +114,7 @@ func TestSetBytesCanonical(t *testing.T) {
 }
 
 func TestArithmeticVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleElements(r, count(40, 200))
 	for _, a := range xs {
 		for _, b := range xs {
@@ -184,7 +184,7 @@ func boolInt(b bool) int {
 }
 
 func TestSelectCondNegate(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleElements(r, 4)
 	a, b := xs[len(xs)-1], xs[len(xs)-2]
 	var v Element
@@ -199,7 +199,7 @@ func TestSelectCondNegate(t *testing.T) {
 }
 
 func TestBatchInvert(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	in := make([]Element, 0, 20)
 	for _, x := range sampleElements(r, 8) {
 		in = append(in, *x)
@@ -224,7 +224,7 @@ func TestBatchInvert(t *testing.T) {
 }
 
 func TestLimbsRoundTrip(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for _, x := range sampleElements(r, 10) {
 		l := x.Limbs()
 		var v Element
@@ -235,6 +235,7 @@ func TestLimbsRoundTrip(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	var a, b Element
 	a.SetUint64(12345)
 	b.SetUint64(67890)

@@ -4,14 +4,14 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestInvertVsFermat checks the safegcd inversions (constant-time and
 // variable-time) against the Fermat addition chain and math/big, on edge
 // values and random elements.
 func TestInvertVsFermat(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleElements(r, count(2000, 20000))
 	// Values with many trailing zeros, and 2^k - 1.
 	for k := uint(0); k < 256; k += 5 {
@@ -54,6 +54,7 @@ func TestInvertVsFermat(t *testing.T) {
 }
 
 func TestInvertAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	x, _ := benchElements()
 	if n := testing.AllocsPerRun(100, func() { x.Invert(&x) }); n != 0 {
 		t.Errorf("Invert: %v allocs", n)

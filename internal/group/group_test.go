@@ -6,98 +6,28 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/field"
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
+// The math/big reference curve of internal/testutil.
 var (
-	bigP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
-	bigN, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
-	bigL, _ = new(big.Int).SetString("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72", 16)
+	bigP = testutil.P
+	bigN = testutil.N
+	bigL = testutil.Lambda
 )
 
-// refPoint is an affine point in math/big; nil coordinates mean infinity.
-type refPoint struct{ x, y *big.Int }
-
-func (p refPoint) inf() bool { return p.x == nil }
-
-func refAdd(a, b refPoint) refPoint {
-	if a.inf() {
-		return b
-	}
-	if b.inf() {
-		return a
-	}
-	var l *big.Int
-	if a.x.Cmp(b.x) == 0 {
-		if new(big.Int).Mod(new(big.Int).Add(a.y, b.y), bigP).Sign() == 0 {
-			return refPoint{}
-		}
-		// λ = 3x² / 2y
-		num := new(big.Int).Mul(a.x, a.x)
-		num.Mul(num, big.NewInt(3))
-		den := new(big.Int).Lsh(a.y, 1)
-		l = num.Mul(num, den.ModInverse(den, bigP))
-	} else {
-		num := new(big.Int).Sub(b.y, a.y)
-		den := new(big.Int).Sub(b.x, a.x)
-		den.Mod(den, bigP)
-		l = num.Mul(num, den.ModInverse(den, bigP))
-	}
-	l.Mod(l, bigP)
-	x := new(big.Int).Mul(l, l)
-	x.Sub(x, a.x)
-	x.Sub(x, b.x)
-	x.Mod(x, bigP)
-	y := new(big.Int).Sub(a.x, x)
-	y.Mul(y, l)
-	y.Sub(y, a.y)
-	y.Mod(y, bigP)
-	return refPoint{x, y}
-}
-
-func refMul(k *big.Int, p refPoint) refPoint {
-	r := refPoint{}
-	for i := k.BitLen() - 1; i >= 0; i-- {
-		r = refAdd(r, r)
-		if k.Bit(i) == 1 {
-			r = refAdd(r, p)
-		}
-	}
-	return r
-}
+type refPoint = *testutil.Point
 
 func feToBig(v *field.Element) *big.Int {
 	b := v.Bytes()
 	return new(big.Int).SetBytes(b[:])
 }
 
-func bigToFe(x *big.Int) field.Element {
-	var b [32]byte
-	x.FillBytes(b[:])
-	var v field.Element
-	v.SetBytes(&b)
-	return v
-}
-
 func affToRef(a *Affine) refPoint {
 	if a.Infinity {
-		return refPoint{}
+		return nil
 	}
-	return refPoint{feToBig(&a.X), feToBig(&a.Y)}
-}
-
-func refToAff(p refPoint) Affine {
-	if p.inf() {
-		return Affine{Infinity: true}
-	}
-	return Affine{X: bigToFe(p.x), Y: bigToFe(p.y)}
-}
-
-func refEqual(a, b refPoint) bool {
-	if a.inf() || b.inf() {
-		return a.inf() == b.inf()
-	}
-	return a.x.Cmp(b.x) == 0 && a.y.Cmp(b.y) == 0
+	return &testutil.Point{X: feToBig(&a.X), Y: feToBig(&a.Y)}
 }
 
 func randElement(r *rand.Rand) field.Element {
@@ -169,7 +99,7 @@ func TestGeneratorAndConstants(t *testing.T) {
 	if g.IsOnCurve() != 1 {
 		t.Fatal("G is not on the curve")
 	}
-	if !refMul(bigN, affToRef(&g)).inf() {
+	if testutil.Mul(bigN, affToRef(&g)) != nil {
 		t.Fatal("n·G is not infinity")
 	}
 	// β is a cube root of unity and λ·G = (β·x, y).
@@ -180,7 +110,7 @@ func TestGeneratorAndConstants(t *testing.T) {
 	}
 	var e Affine
 	e.Endomorphism(&g)
-	if !refEqual(refMul(bigL, affToRef(&g)), affToRef(&e)) {
+	if !testutil.Mul(bigL, affToRef(&g)).Equal(affToRef(&e)) {
 		t.Fatal("λ·G != (β·x, y)")
 	}
 }
@@ -200,23 +130,23 @@ func pairs(r *rand.Rand, n int) [][2]Affine {
 }
 
 func TestJacobianVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for i, pr := range pairs(r, 50) {
 		a, b := pr[0], pr[1]
-		want := refAdd(affToRef(&a), affToRef(&b))
+		want := testutil.Add(affToRef(&a), affToRef(&b))
 		ja, jb := randJacobian(r, &a), randJacobian(r, &b)
 		var sum Jacobian
 		sum.AddVarTime(&ja, &jb)
-		if !refEqual(jacToRef(&sum), want) {
+		if !jacToRef(&sum).Equal(want) {
 			t.Fatalf("case %d: AddVarTime mismatch", i)
 		}
 		sum.AddMixedVarTime(&ja, &b)
-		if !refEqual(jacToRef(&sum), want) {
+		if !jacToRef(&sum).Equal(want) {
 			t.Fatalf("case %d: AddMixedVarTime mismatch", i)
 		}
 		var d Jacobian
 		d.DoubleVarTime(&ja)
-		if !refEqual(jacToRef(&d), refAdd(affToRef(&a), affToRef(&a))) {
+		if !jacToRef(&d).Equal(testutil.Add(affToRef(&a), affToRef(&a))) {
 			t.Fatalf("case %d: DoubleVarTime mismatch", i)
 		}
 		// Aliasing: p.Op(p, q), p.Op(q, p), p.Op(p, p).
@@ -231,11 +161,11 @@ func TestJacobianVsBig(t *testing.T) {
 		s5 := ja
 		s5.AddVarTime(&s5, &s5)
 		for k, s := range []*Jacobian{&s1, &s2, &s3} {
-			if !refEqual(jacToRef(s), want) {
+			if !jacToRef(s).Equal(want) {
 				t.Fatalf("case %d: aliased add %d mismatch", i, k)
 			}
 		}
-		if !refEqual(jacToRef(&s4), jacToRef(&d)) || !refEqual(jacToRef(&s5), jacToRef(&d)) {
+		if !jacToRef(&s4).Equal(jacToRef(&d)) || !jacToRef(&s5).Equal(jacToRef(&d)) {
 			t.Fatalf("case %d: aliased double mismatch", i)
 		}
 		if !a.Infinity && !sum.Infinity {
@@ -251,34 +181,34 @@ func TestJacobianVsBig(t *testing.T) {
 }
 
 func TestProjectiveVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for i, pr := range pairs(r, 50) {
 		a, b := pr[0], pr[1]
 		if b.Infinity {
 			continue // AddAffine takes finite affine points only
 		}
-		want := refAdd(affToRef(&a), affToRef(&b))
+		want := testutil.Add(affToRef(&a), affToRef(&b))
 		pa := randProjective(r, &a)
 		var sum Projective
 		sum.AddAffine(&pa, &b)
-		if !refEqual(projToRef(&sum), want) {
+		if !projToRef(&sum).Equal(want) {
 			t.Fatalf("case %d: AddAffine mismatch", i)
 		}
 		s := pa
 		s.AddAffine(&s, &b)
-		if !refEqual(projToRef(&s), want) {
+		if !projToRef(&s).Equal(want) {
 			t.Fatalf("case %d: aliased AddAffine mismatch", i)
 		}
 	}
 	var inf Projective
 	inf.SetInfinity()
-	if !projToRef(&inf).inf() {
+	if projToRef(&inf) != nil {
 		t.Fatal("SetInfinity is not the point at infinity")
 	}
 }
 
 func TestSetXO(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	found := 0
 	for range 200 {
 		x := randElement(r)
@@ -312,7 +242,7 @@ func TestSetXO(t *testing.T) {
 }
 
 func TestBatchToAffine(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	var js []Jacobian
 	var want []Affine
 	for i := range 20 {
@@ -333,22 +263,23 @@ func TestBatchToAffine(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	a, b := randPoint(r), Affine{Infinity: true}
 	pa, pb := randProjective(r, &a), randProjective(r, &b)
 	var ps Projective
-	if !refEqual(projToRef(ps.Select(&pa, &pb, 1)), affToRef(&a)) || !refEqual(projToRef(ps.Select(&pa, &pb, 0)), affToRef(&b)) {
+	if !projToRef(ps.Select(&pa, &pb, 1)).Equal(affToRef(&a)) || !projToRef(ps.Select(&pa, &pb, 0)).Equal(affToRef(&b)) {
 		t.Fatal("Projective.Select")
 	}
 	ja, jb := randJacobian(r, &a), randJacobian(r, &b)
 	var js Jacobian
-	if !refEqual(jacToRef(js.Select(&ja, &jb, 1)), affToRef(&a)) || !refEqual(jacToRef(js.Select(&ja, &jb, 0)), affToRef(&b)) {
+	if !jacToRef(js.Select(&ja, &jb, 1)).Equal(affToRef(&a)) || !jacToRef(js.Select(&ja, &jb, 0)).Equal(affToRef(&b)) {
 		t.Fatal("Jacobian.Select")
 	}
 }
 
 func TestZeroAllocs(t *testing.T) {
-	r := testrand.New(t)
+	testutil.SkipAllocsUnderRace(t)
+	r := testutil.Rand(t)
 	a, b := randPoint(r), randPoint(r)
 	ja, jb := randJacobian(r, &a), randJacobian(r, &b)
 	pa := randProjective(r, &a)
@@ -366,7 +297,7 @@ func TestZeroAllocs(t *testing.T) {
 }
 
 func TestJacobianConstantTimeVsVarTime(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	ps := pairs(r, 50)
 	// The case the unified formula cannot handle by itself: y1 = -y2 with
 	// x1 = β·x2, i.e. b = -λ(a).
@@ -383,7 +314,7 @@ func TestJacobianConstantTimeVsVarTime(t *testing.T) {
 		var want, got Jacobian
 		want.DoubleVarTime(&ja)
 		got.Double(&ja)
-		if !refEqual(jacToRef(&got), jacToRef(&want)) || got.Infinity != want.Infinity {
+		if !jacToRef(&got).Equal(jacToRef(&want)) || got.Infinity != want.Infinity {
 			t.Fatalf("case %d: Double mismatch", i)
 		}
 		if b.Infinity {
@@ -391,7 +322,7 @@ func TestJacobianConstantTimeVsVarTime(t *testing.T) {
 		}
 		want.AddMixedVarTime(&ja, &b)
 		got.AddAffine(&ja, &b)
-		if !refEqual(jacToRef(&got), jacToRef(&want)) || got.Infinity != want.Infinity {
+		if !jacToRef(&got).Equal(jacToRef(&want)) || got.Infinity != want.Infinity {
 			t.Fatalf("case %d: AddAffine mismatch", i)
 		}
 		var ga, wa Affine
@@ -402,7 +333,7 @@ func TestJacobianConstantTimeVsVarTime(t *testing.T) {
 		}
 		s := ja
 		s.AddAffine(&s, &b)
-		if !refEqual(jacToRef(&s), jacToRef(&want)) {
+		if !jacToRef(&s).Equal(jacToRef(&want)) {
 			t.Fatalf("case %d: aliased AddAffine mismatch", i)
 		}
 	}

@@ -3,22 +3,22 @@ package group
 import (
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestProjectiveCompleteVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for i, pr := range pairs(r, 50) {
 		a, b := pr[0], pr[1]
-		want := refAdd(affToRef(&a), affToRef(&b))
+		want := testutil.Add(affToRef(&a), affToRef(&b))
 		pa, pb := randProjective(r, &a), randProjective(r, &b)
 		var sum Projective
-		if !refEqual(projToRef(sum.Add(&pa, &pb)), want) {
+		if !projToRef(sum.Add(&pa, &pb)).Equal(want) {
 			t.Fatalf("case %d: Add mismatch", i)
 		}
 		var d Projective
 		d.Double(&pa)
-		if !refEqual(projToRef(&d), refAdd(affToRef(&a), affToRef(&a))) {
+		if !projToRef(&d).Equal(testutil.Add(affToRef(&a), affToRef(&a))) {
 			t.Fatalf("case %d: Double mismatch", i)
 		}
 		s1, s2, s3, s4 := pa, pb, pa, pa
@@ -26,7 +26,7 @@ func TestProjectiveCompleteVsBig(t *testing.T) {
 		s2.Add(&pa, &s2)
 		s3.Double(&s3)
 		s4.Add(&s4, &s4)
-		if !refEqual(projToRef(&s1), want) || !refEqual(projToRef(&s2), want) {
+		if !projToRef(&s1).Equal(want) || !projToRef(&s2).Equal(want) {
 			t.Fatalf("case %d: aliased Add mismatch", i)
 		}
 		if s3.Equal(&d) != 1 || s4.Equal(&d) != 1 {
@@ -44,7 +44,7 @@ func TestProjectiveCompleteVsBig(t *testing.T) {
 		n.Negate(&pa)
 		var na Affine
 		na.Negate(&a)
-		if !refEqual(projToRef(&n), affToRef(&na)) {
+		if !projToRef(&n).Equal(affToRef(&na)) {
 			t.Fatalf("case %d: Negate", i)
 		}
 		ja := randJacobian(r, &a)

@@ -5,11 +5,11 @@ import (
 	"crypto/sha256"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestSumVsCryptoHMAC(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	fill := func(n int) []byte {
 		b := make([]byte, n)
 		for i := range b {
@@ -47,6 +47,7 @@ func TestSumVsCryptoHMAC(t *testing.T) {
 }
 
 func TestSumAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	var out [32]byte
 	key, a := make([]byte, 32), make([]byte, 97)
 	if n := testing.AllocsPerRun(100, func() { Sum(&out, key, a, nil) }); n != 0 {

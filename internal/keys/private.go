@@ -4,7 +4,7 @@ import (
 	cryptorand "crypto/rand"
 	"fmt"
 	"io"
-	"sync"
+	"runtime"
 	"sync/atomic"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
@@ -15,16 +15,25 @@ import (
 
 // Private is a secret key d with 1 <= d < n, and its public key d·G,
 // computed on first use. The zero value (d = 0) and nil are invalid. A
-// Private must not be copied after first use (it holds a lock).
+// Private must not be copied after first use (go vet reports copies).
 type Private struct {
 	_ [0]func() // not comparable
 
 	d scalar.Scalar // 1 <= d < n when valid
 
-	pubDone atomic.Uint32 // 1 once pub holds d·G
-	pubMu   sync.Mutex    // serializes the computation of pub
-	pub     Public
+	pubState atomic.Uint32 // pubNone, pubWriting or pubDone
+	pub      Public        // d·G once pubState is pubDone
 }
+
+// The states of Private.pub. A goroutine that needs the public key computes
+// it, then claims the right to store it by moving pubNone to pubWriting;
+// the others wait for pubDone. There is no mutex: a mutex's slow path makes
+// the key escape to the heap, and the key stays on its caller's stack.
+const (
+	pubNone uint32 = iota
+	pubWriting
+	pubDone
+)
 
 var errPrivateRange = fmt.Errorf("%w: not in [1, n)", ErrInvalidPrivateKey)
 
@@ -57,7 +66,7 @@ func (k *Private) Scalar() (*scalar.Scalar, error) {
 // computed for a previous secret.
 func (k *Private) set(d *scalar.Scalar) {
 	k.d = *d
-	k.pubDone.Store(0)
+	k.pubState.Store(pubNone)
 	k.pub = Public{}
 }
 
@@ -113,6 +122,7 @@ func (k *Private) Generate(rand io.Reader) error {
 		if err != nil {
 			return fmt.Errorf("secp256k1: reading randomness: %w", err)
 		}
+		ctcheck.Secret(&b) // fresh randomness is secret (for the valgrind check)
 		ok := d.SetCanonicalBytes(&b) & (1 ^ d.IsZero())
 		ctcheck.Public(&ok) // only validity is revealed
 		if ok == 1 {
@@ -139,30 +149,34 @@ func (k *Private) Public() (*Public, error) {
 	if !k.valid() {
 		return nil, errNoPrivate
 	}
-	if k.pubDone.Load() == 0 {
-		k.computePublic()
+	if k.pubState.Load() != pubDone {
+		var p group.Projective
+		ecmult.BaseMult(&p, &k.d)
+		var a group.Affine
+		a.SetProjective(&p)
+		ctcheck.Public(&a) // the public key is public
+		k.storePublic(&a)
 	}
 	return &k.pub, nil
 }
 
-func (k *Private) computePublic() {
-	k.pubMu.Lock()
-	defer k.pubMu.Unlock()
-	if k.pubDone.Load() != 0 {
+// storePublic stores a, k's public point, unless another goroutine is
+// storing it or has stored it, in which case it waits for that store.
+func (k *Private) storePublic(a *group.Affine) {
+	if k.pubState.CompareAndSwap(pubNone, pubWriting) {
+		k.pub.setPoint(a)
+		k.pubState.Store(pubDone)
 		return
 	}
-	var p group.Projective
-	ecmult.BaseMult(&p, &k.d)
-	k.pub.p.SetProjective(&p)
-	ctcheck.Public(&k.pub.p) // the public key is public
-	k.pub.set = true
-	k.pubDone.Store(1)
+	for k.pubState.Load() != pubDone {
+		runtime.Gosched() // the winner is storing 72 bytes
+	}
 }
 
 // cachedPublic returns k's public key if it has been computed, and nil
 // otherwise. It never computes it.
 func (k *Private) cachedPublic() *Public {
-	if k.pubDone.Load() == 0 {
+	if k.pubState.Load() != pubDone {
 		return nil
 	}
 	return &k.pub
@@ -209,8 +223,7 @@ func (k *Private) Negate(out *Private) error {
 	}
 	out.set(&d)
 	if cached != nil {
-		out.pub.setPoint(&p)
-		out.pubDone.Store(1)
+		out.storePublic(&p)
 	}
 	return nil
 }
@@ -228,8 +241,7 @@ func (k *Private) EvenY(out *Private) error {
 	}
 	if out != k {
 		out.set(&k.d)
-		out.pub.setPoint(&pub.p)
-		out.pubDone.Store(1)
+		out.storePublic(&pub.p)
 	}
 	return nil
 }
@@ -238,7 +250,7 @@ func (k *Private) EvenY(out *Private) error {
 // (invalid) zero value.
 func (k *Private) Wipe() {
 	k.d.Zero()
-	k.pubDone.Store(0)
+	k.pubState.Store(pubNone)
 	k.pub = Public{}
 }
 
@@ -253,8 +265,7 @@ func (k *Private) Set(o *Private) error {
 	}
 	k.set(&o.d)
 	if p := o.cachedPublic(); p != nil {
-		k.pub.setPoint(&p.p)
-		k.pubDone.Store(1)
+		k.storePublic(&p.p)
 	}
 	return nil
 }

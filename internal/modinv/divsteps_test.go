@@ -3,7 +3,7 @@ package modinv
 import (
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // divsteps59Ref is the unpacked form of divsteps59, one divstep at a time
@@ -54,7 +54,7 @@ func divstepsSlow(n int, delta2 int64, f0, g0 uint64) (int64, [4]uint64) {
 }
 
 func TestDivsteps59(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for range count(20000, 200000) {
 		zeta := int64(r.IntN(1200)) - 600
 		f, g := r.Uint64()|1, r.Uint64()
@@ -76,7 +76,7 @@ func TestDivsteps59(t *testing.T) {
 }
 
 func TestDivsteps62Var(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	for range count(20000, 200000) {
 		eta := int64(r.IntN(1200)) - 600
 		f, g := r.Uint64()|1, r.Uint64()

@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 var (
@@ -76,7 +76,7 @@ func TestLambdaConstants(t *testing.T) {
 }
 
 func TestMulShift384(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(300, 3000))
 	two384 := new(big.Int).Lsh(bigOne, 384)
 	for i, a := range xs {
@@ -103,7 +103,7 @@ func signed(r *Scalar) *big.Int {
 }
 
 func TestSplitLambda(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(2000, 20000))
 	// Scalars built from halves near the 2^128 bound, of every sign.
 	two128 := new(big.Int).Lsh(bigOne, 128)
@@ -156,7 +156,7 @@ func TestSplitLambda(t *testing.T) {
 }
 
 func TestAbsHalf(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	half := new(big.Int).Rsh(bigN, 1)
 	for _, s := range sampleScalars(r, count(500, 5000)) {
 		x := toBig(s)
@@ -177,7 +177,7 @@ func TestAbsHalf(t *testing.T) {
 }
 
 func TestSplit128(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	two128 := new(big.Int).Lsh(bigOne, 128)
 	for _, s := range sampleScalars(r, count(500, 5000)) {
 		lo, hi := s.Split128()
@@ -223,7 +223,7 @@ func checkWNAF(t *testing.T, s *Scalar, out []int32, w uint, n int) {
 }
 
 func TestWNAF(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(300, 2000))
 	for _, w := range []uint{2, 3, 4, 5, 6, 7, 8, 12, 16, 24} {
 		for _, s := range xs {

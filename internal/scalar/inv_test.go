@@ -4,14 +4,14 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestInvertVsFermat checks the safegcd inversions (constant-time and
 // variable-time) against the Fermat exponentiation, on edge values, values
 // with many trailing zeros, and random scalars.
 func TestInvertVsFermat(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(2000, 20000))
 	for k := uint(0); k < 256; k += 3 {
 		xs = append(xs, fromBig(new(big.Int).Lsh(bigOne, k)))

@@ -4,14 +4,14 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestReduce512 checks the full-width reduction on arbitrary 512-bit inputs
 // (not only products of reduced scalars), including the all-ones value and
 // inputs whose intermediate folds hit their bounds.
 func TestReduce512(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	inputs := [][8]uint64{
 		{},
 		{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)},

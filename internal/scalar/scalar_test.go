@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/p256k1/secp256k1/internal/testrand"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func count(short, long int) int {
@@ -16,9 +16,9 @@ func count(short, long int) int {
 }
 
 var (
-	bigN, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
-	bigOne  = big.NewInt(1)
-	two256  = new(big.Int).Lsh(bigOne, 256)
+	bigN   = testutil.N
+	bigOne = big.NewInt(1)
+	two256 = new(big.Int).Lsh(bigOne, 256)
 )
 
 func toBig(s *Scalar) *big.Int {
@@ -142,7 +142,7 @@ func TestConstants(t *testing.T) {
 }
 
 func TestSetBytes(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := edgeInts()
 	for range count(1000, 10000) {
 		xs = append(xs, randInt(r))
@@ -218,7 +218,7 @@ func b2i(b bool) int {
 }
 
 func TestArithmeticVsBig(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(150, 600))
 	half := new(big.Int).Rsh(bigN, 1)
 	for i, a := range xs {
@@ -305,7 +305,7 @@ func TestIsHighBoundary(t *testing.T) {
 }
 
 func TestBits(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(20, 100))
 	for _, s := range xs {
 		x := toBig(s)
@@ -324,7 +324,7 @@ func TestBits(t *testing.T) {
 // TestAliasing checks every operation with the receiver aliasing one or
 // both arguments against the non-aliased result.
 func TestAliasing(t *testing.T) {
-	r := testrand.New(t)
+	r := testutil.Rand(t)
 	xs := sampleScalars(r, count(50, 200))
 	type binop func(v, a, b *Scalar) *Scalar
 	binops := map[string]binop{
@@ -376,6 +376,7 @@ func TestAliasing(t *testing.T) {
 }
 
 func TestZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	a := fromBig(hexInt("123456789abcdef0fedcba9876543210123456789abcdef0fedcba9876543210"))
 	b := fromBig(hexInt("0fedcba9876543210123456789abcdef0fedcba9876543210123456789abcdef"))
 	var out [129]int32

@@ -3,6 +3,8 @@ package tagged
 import (
 	"crypto/sha256"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 func TestSumMatchesDefinition(t *testing.T) {
@@ -25,6 +27,7 @@ func TestSumMatchesDefinition(t *testing.T) {
 }
 
 func TestSumAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
 	h := New("BIP0340/nonce")
 	var out [32]byte
 	x := make([]byte, 96)

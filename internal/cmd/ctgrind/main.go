@@ -12,8 +12,11 @@
 // and then the same with -canary, which runs only a deliberately leaky
 // function (canary.go) and requires memcheck to report it.
 //
-// What is secret: the private key bytes (marked before NewPrivateKey and
-// before GenerateKey draws them) and the BIP-340 auxiliary randomness. What
+// What is secret: the private key bytes (marked before NewPrivateKey,
+// InitSec and before GenerateKey draws them), the bytes the library reads
+// from crypto/rand (the library marks them itself, see internal/ctcheck:
+// GenerateKey(nil), signer.Generate, KeyGen.Generate, schnorr.Sign), the
+// BIP-340 auxiliary randomness and the ECDSA extra entropy. What
 // is declassified here, as libsecp256k1's ctime_tests.c does: the validity
 // result of a key constructor and each result handed back to the caller (a
 // signature, a recovery id, the public key encoding, the ECDH output) before
@@ -44,6 +47,7 @@ import (
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/schnorr"
+	"github.com/p256k1/secp256k1/signer"
 )
 
 // secret marks b as secret for memcheck.
@@ -110,12 +114,18 @@ func main() {
 		runKey(i, mustHex(k), remote)
 	}
 	runGenerateKey()
+	for i, k := range keys {
+		runSigner(i, mustHex(k), remote)
+	}
+	runSignerGenerate(remote)
 	if failures > 0 {
 		os.Exit(1)
 	}
-	fmt.Printf("ctgrind: %d keys: NewPrivateKey, PublicKey, GenerateKey, ecdsa.Sign, ecdsa.SignRecoverable, schnorr.SignWithAux, "+
-		"Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, ECDH, ECDHSHA256 (valgrind: %v)\n",
-		len(keys), onValgrind)
+	fmt.Printf("ctgrind: %d keys: NewPrivateKey, PublicKey, GenerateKey (own reader and crypto/rand), ecdsa.Sign, "+
+		"ecdsa.SignRecoverable, ecdsa.SignWithEntropy, ecdsa.SignLowR, the RFC 6979 retry path, schnorr.Sign, "+
+		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
+		"ECDH, ECDHSHA256, ECDHPoint; signer: InitSec, Generate, Sign, AppendSign, ECDH, ECDHRaw, ConversationKey, "+
+		"KeyGen (valgrind: %v)\n", len(keys), onValgrind)
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and
@@ -177,6 +187,32 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 		}
 	}
 
+	// ECDSA with secret extra entropy, low-R grinding, and the RFC 6979
+	// retry path (candidates 1 and 2 instead of 0).
+	extra := sha256.Sum256([]byte(fmt.Sprintf("ctgrind extra %d", i)))
+	secret(extra[:])
+	esig, err := ecdsa.SignWithEntropy(priv, hash[:], extra[:])
+	publicErr(&err)
+	if err != nil {
+		fail("key %d: ecdsa.SignWithEntropy: %v", i, err)
+	} else {
+		ctcheck.Public(esig)
+		if !ecdsa.Verify(pub, hash[:], esig) {
+			fail("key %d: SignWithEntropy signature does not verify", i)
+		}
+	}
+	lsig, err := ecdsa.SignLowR(priv, hash[:])
+	publicErr(&err)
+	if err != nil {
+		fail("key %d: ecdsa.SignLowR: %v", i, err)
+	} else {
+		ctcheck.Public(lsig)
+		if !ecdsa.Verify(pub, hash[:], lsig) || lsig.R()[0] >= 0x80 {
+			fail("key %d: SignLowR signature does not verify or is not low-R", i)
+		}
+	}
+	runRetryPath(i, priv, pub, hash[:], sig)
+
 	// BIP-340 with secret auxiliary randomness.
 	aux := sha256.Sum256([]byte(fmt.Sprintf("ctgrind aux %d", i)))
 	secret(aux[:])
@@ -189,6 +225,23 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 		xonly, _ := pub.XOnly()
 		if !schnorr.Verify(xonly, hash[:], ssig) {
 			fail("key %d: schnorr signature does not verify", i)
+		}
+	}
+
+	// BIP-340 with aux from crypto/rand (marked secret by the library) and
+	// AppendSign.
+	rsig2, err := schnorr.Sign(priv, hash[:])
+	publicErr(&err)
+	asig, err2 := schnorr.AppendSign(nil, priv, hash[:], aux[:])
+	publicErr(&err2)
+	if err != nil || err2 != nil {
+		fail("key %d: schnorr.Sign: %v, AppendSign: %v", i, err, err2)
+	} else {
+		public(rsig2)
+		public(asig)
+		xonly, _ := pub.XOnly()
+		if !schnorr.Verify(xonly, hash[:], rsig2) || !schnorr.Verify(xonly, hash[:], asig) {
+			fail("key %d: schnorr.Sign or AppendSign signature does not verify", i)
 		}
 	}
 
@@ -216,7 +269,116 @@ func runKey(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
 	if err != nil || !bytes.Equal(hashed, wantHashed) {
 		fail("key %d: ECDHSHA256 disagrees with the remote side (%v)", i, err)
 	}
+	// The whole shared point.
+	point, err := priv.ECDHPoint(remote.PublicKey())
+	publicErr(&err)
+	if err != nil {
+		fail("key %d: ECDHPoint: %v", i, err)
+	} else {
+		pb := point.BytesCompressed()
+		stillSecret(fmt.Sprintf("key %d: ECDHPoint output", i), pb)
+		public(pb)
+		if want, _ := remote.ECDHPoint(pub); !bytes.Equal(pb, want.BytesCompressed()) {
+			fail("key %d: ECDHPoint disagrees with the remote side", i)
+		}
+	}
 	stillSecret(fmt.Sprintf("key %d: private key after all operations", i), priv.Bytes())
+}
+
+// runSigner runs the nostr signer's secret operations on a secret key set
+// with InitSec.
+func runSigner(i int, keyBytes []byte, remote *secp256k1.PrivateKey) {
+	secret(keyBytes)
+	var s signer.Signer
+	err := s.InitSec(keyBytes)
+	publicErr(&err)
+	if err != nil {
+		fail("signer %d: InitSec: %v", i, err)
+		return
+	}
+	checkSigner(fmt.Sprintf("signer %d", i), &s, remote)
+}
+
+// runSignerGenerate runs Signer.Generate and KeyGen, whose keys come from
+// crypto/rand (marked secret by the library).
+func runSignerGenerate(remote *secp256k1.PrivateKey) {
+	var s signer.Signer
+	err := s.Generate()
+	publicErr(&err)
+	if err != nil {
+		fail("signer.Generate: %v", err)
+		return
+	}
+	checkSigner("generated signer", &s, remote)
+
+	var g signer.KeyGen
+	pubBytes, err := g.Generate()
+	publicErr(&err)
+	if err != nil {
+		fail("KeyGen.Generate: %v", err)
+		return
+	}
+	public(pubBytes)
+	g.Negate()
+	sec, xpub := g.KeyPairBytes()
+	stillSecret("KeyGen secret", sec)
+	public(xpub)
+	if !bytes.Equal(xpub, pubBytes[1:]) {
+		fail("KeyGen: the x-only key changed under Negate")
+	}
+	g.Zero()
+}
+
+// checkSigner signs, verifies and runs the three ECDH forms of s against
+// remote.
+func checkSigner(what string, s *signer.Signer, remote *secp256k1.PrivateKey) {
+	pub := s.Pub()
+	public(pub)
+	msg := sha256.Sum256([]byte(what))
+	sig, err := s.Sign(msg[:])
+	publicErr(&err)
+	asig, err2 := s.AppendSign(nil, msg[:])
+	publicErr(&err2)
+	if err != nil || err2 != nil {
+		fail("%s: Sign: %v, AppendSign: %v", what, err, err2)
+		return
+	}
+	public(sig)
+	public(asig)
+	for _, sg := range [][]byte{sig, asig} {
+		if ok, err := s.Verify(msg[:], sg); !ok || err != nil {
+			fail("%s: signature does not verify (%v)", what, err)
+		}
+	}
+	peer := remote.PublicKey().BytesCompressed()
+	hashed, err1 := s.ECDH(peer)
+	raw, err2 := s.ECDHRaw(peer)
+	conv, err3 := s.ConversationKey(peer)
+	publicErr(&err1)
+	publicErr(&err2)
+	publicErr(&err3)
+	if err1 != nil || err2 != nil || err3 != nil {
+		fail("%s: ECDH %v, ECDHRaw %v, ConversationKey %v", what, err1, err2, err3)
+		return
+	}
+	for name, b := range map[string][]byte{"ECDH": hashed, "ECDHRaw": raw, "ConversationKey": conv} {
+		stillSecret(what+": "+name+" output", b)
+		public(b)
+	}
+	var r signer.Signer
+	if err := r.InitSec(remote.Bytes()); err != nil {
+		fail("%s: remote signer: %v", what, err)
+		return
+	}
+	full := append([]byte{0x02}, pub...)
+	if want, _ := r.ECDHRaw(full); !bytes.Equal(raw, want) {
+		fail("%s: ECDHRaw disagrees with the remote side", what)
+	}
+	if want, _ := r.ConversationKey(pub); !bytes.Equal(conv, want) {
+		fail("%s: ConversationKey disagrees with the remote side", what)
+	}
+	stillSecret(what+": secret key after all operations", s.Sec())
+	s.Zero()
 }
 
 // runTweaks runs the private-key tweaks on priv with a secret tweak, and
@@ -301,6 +463,15 @@ func runGenerateKey() {
 	if want := mustKey(keys[2]).PublicKey().BytesCompressed(); !bytes.Equal(pubBytes, want) {
 		fail("GenerateKey drew public key %x, want %x", pubBytes, want)
 	}
+	// From crypto/rand, whose output the library marks secret.
+	rk, err := secp256k1.GenerateKey(nil)
+	publicErr(&err)
+	if err != nil {
+		fail("GenerateKey(nil): %v", err)
+		return
+	}
+	stillSecret("GenerateKey(nil): private key", rk.Bytes())
+	public(rk.PublicKey().BytesCompressed())
 }
 
 func mustHex(s string) []byte {

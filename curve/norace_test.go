@@ -1,5 +1,0 @@
-//go:build !race
-
-package curve
-
-const raceEnabled = false
