@@ -572,7 +572,66 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 			new(schnorr.BatchVerifier).Reset()
 		},
 
+		"ecdsa.VerifyMany": func(t *testing.T) {
+			for _, k := range badPubs() {
+				wantFalse(t, "VerifyMany(invalid key)", ecdsa.VerifyMany([]*secp256k1.PublicKey{k}, [][]byte{f.hash}, []*ecdsa.Signature{f.sig}))
+			}
+			for _, s := range badSigs() {
+				wantFalse(t, "VerifyMany(invalid signature)", ecdsa.VerifyMany([]*secp256k1.PublicKey{f.pub}, [][]byte{f.hash}, []*ecdsa.Signature{s}))
+			}
+			wantFalse(t, "VerifyMany(length mismatch)", ecdsa.VerifyMany([]*secp256k1.PublicKey{f.pub}, nil, []*ecdsa.Signature{f.sig}))
+		},
+		"ecdsa.BatchVerifier.Add": func(t *testing.T) {
+			var nb *ecdsa.BatchVerifier
+			wantErr(t, "Add on nil", nb.Add(f.pub, f.hash, f.sig), ecdsa.ErrNilBatchVerifier)
+			var b ecdsa.BatchVerifier
+			for _, k := range badPubs() {
+				wantErr(t, "Add(invalid key)", b.Add(k, f.hash, f.sig), invPub)
+			}
+			for _, s := range badSigs() {
+				wantErr(t, "Add(invalid signature)", b.Add(f.pub, f.hash, s), invSig)
+			}
+			if b.Len() != 0 {
+				t.Error("a rejected signature was added")
+			}
+		},
+		"ecdsa.BatchVerifier.Len": func(t *testing.T) {
+			var nb *ecdsa.BatchVerifier
+			if nb.Len() != 0 {
+				t.Error("Len of a nil BatchVerifier")
+			}
+		},
+		"ecdsa.BatchVerifier.Verify": func(t *testing.T) {
+			var nb *ecdsa.BatchVerifier
+			wantFalse(t, "Verify on nil", nb.Verify())
+		},
+		"ecdsa.BatchVerifier.Invalid": func(t *testing.T) {
+			var nb *ecdsa.BatchVerifier
+			if nb.Invalid() != nil || new(ecdsa.BatchVerifier).Invalid() != nil {
+				t.Error("Invalid of a nil or empty BatchVerifier")
+			}
+		},
+		"ecdsa.BatchVerifier.Reset": func(t *testing.T) {
+			var nb *ecdsa.BatchVerifier
+			nb.Reset()
+		},
+
 		// package signer
+		"signer.VerifyEvents": func(t *testing.T) {
+			got := signer.VerifyEvents([]*signer.Event{nil, {}}, [][]byte{nil, make([]byte, 32)}, [][]byte{nil, make([]byte, 64)})
+			if len(got) != 2 || got[0] || got[1] {
+				t.Errorf("VerifyEvents(nil event, zero event) = %v", got)
+			}
+			if signer.VerifyEvents([]*signer.Event{nil}, nil, nil) != nil {
+				t.Error("VerifyEvents(length mismatch) returned a value")
+			}
+		},
+		"signer.EventVerifier.Verify": func(t *testing.T) {
+			var nv *signer.EventVerifier
+			if nv.Verify([]*signer.Event{{}}, [][]byte{nil}, [][]byte{nil}) != nil {
+				t.Error("Verify on a nil EventVerifier returned a value")
+			}
+		},
 		"signer.DeriveConversationKey": func(t *testing.T) {
 			k, err := signer.DeriveConversationKey(nil)
 			wantNoBytes(t, "DeriveConversationKey", k)
