@@ -267,6 +267,15 @@ func ensureRefBuild() (b *refBuild, reused bool, err error) {
 	if b, err := readRefBuild(final); err == nil { // built by another process meanwhile
 		return b, true, nil
 	}
+	// Temporary directories left by an interrupted build (an hour old: a
+	// build takes seconds) can go.
+	if stale, err := filepath.Glob(filepath.Join(root, "libsecp256k1-*.tmp-*")); err == nil {
+		for _, d := range stale {
+			if st, err := os.Stat(d); err == nil && time.Since(st.ModTime()) > time.Hour {
+				os.RemoveAll(d)
+			}
+		}
+	}
 	if BuildLog != nil {
 		fmt.Fprintf(BuildLog, "libsecp256k1: building libsecp256k1 %s from the sources of %s %s (-O2, once) into %s\n", version, sysCrate, sysCrateVersion, final)
 	}
