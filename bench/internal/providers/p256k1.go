@@ -34,7 +34,7 @@ func (P256k1) Info() h.Info {
 		Legend:  "pure Go, " + p256k1Short(),
 		Notes: map[h.Case]string{
 			h.PubkeyCreate:         "NewPrivateKey + PublicKey().BytesCompressed()",
-			h.ECDSASignFromBytes:   "NewPrivateKey + ecdsa.Sign + BytesCompact; NewPrivateKey computes the public key d*G when it parses, so this case includes a d*G that ecdsa_sign_preparsed does not",
+			h.ECDSASignFromBytes:   "NewPrivateKey + ecdsa.Sign + BytesCompact; NewPrivateKey only range-checks (the public key is computed on first use, and ECDSA signing never needs it)",
 			h.SchnorrSignPreparsed: "schnorr.SignWithAux on a *PrivateKey parsed beforehand (p256k1 has no separate key-pair type)",
 			h.ECDH:                 "PrivateKey.ECDH (raw x), constant time",
 			h.PubkeyTweakAdd:       "PublicKey.TweakAdd + BytesCompressed",
