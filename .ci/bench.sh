@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI for the benchmark module (bench/): builds secp256k1-bench, runs it in
-# quick mode, fails unless every available provider passes the correctness
-# gate, runs the bench module's tests and each differential fuzz target for
-# a few seconds. Called by .ci/run as `bash .ci/bench.sh`.
+# quick mode (with the native anchor when cargo is there), fails unless
+# every available provider passes the correctness gate, runs the bench
+# module's tests and each differential fuzz target for a few seconds.
+# Called by .ci/run as `bash .ci/bench.sh`.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -27,27 +28,45 @@ fi
 log "build secp256k1-bench"
 go build -o "$OUT/secp256k1-bench" ./bench/cmd/secp256k1-bench
 
-# The system libsecp256k1 is optional for the tool (the provider is then
-# reported unavailable), but CI should compare against it: the tool loads it
-# at run time, so ask the tool whether it finds it, and install it when
-# apt-get is there. No sudo: CI runs as root.
+# Both libsecp256k1 copies are optional for the tool (a provider that
+# cannot run is reported unavailable, with the reason), but CI should
+# compare against them:
+# - libsecp256k1 (the reference and baseline): libsecp256k1 0.8 built from
+#   the sources of the Rust crate secp256k1-sys, fetched with cargo and
+#   compiled with cc into a cached shared object on the first --list. With
+#   cargo and cc present it must be available.
+# - libsecp256k1-<version> (the system library, Debian 12: 0.2): the tool
+#   loads it at run time, so ask the tool whether it finds it, and install
+#   it when apt-get is there. No sudo: CI runs as root.
 providers=$("$OUT/secp256k1-bench" --list)
-if ! grep -q '^libsecp256k1 .* available$' <<<"$providers"; then
+if ! grep -q '(system shared library).* available$' <<<"$providers"; then
 	if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
 		log "installing libsecp256k1-dev"
 		if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q libsecp256k1-dev >/dev/null 2>&1; then
 			apt-get update -q >/dev/null 2>&1 || true
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -q libsecp256k1-dev >/dev/null 2>&1 ||
-				echo "warning: could not install libsecp256k1-dev; the libsecp256k1 provider will be unavailable"
+				echo "warning: could not install libsecp256k1-dev; the system libsecp256k1 provider will be unavailable"
 		fi
 	else
-		echo "note: libsecp256k1 not found and apt-get unavailable (or not root); its provider will be unavailable"
+		echo "note: the system libsecp256k1 not found and apt-get unavailable (or not root); its provider will be unavailable"
 	fi
 fi
-"$OUT/secp256k1-bench" --list
+providers=$("$OUT/secp256k1-bench" --list)
+echo "$providers"
+native=()
+: "${CC:=cc}"
+if command -v cargo >/dev/null 2>&1 && command -v "${CC%% *}" >/dev/null 2>&1; then
+	if ! grep -q '^libsecp256k1 .* available$' <<<"$providers"; then
+		echo "cargo and a C compiler are installed, but the libsecp256k1 0.8 reference is unavailable (see above)"
+		exit 1
+	fi
+	native=(--native)
+else
+	echo "note: no cargo or no C compiler: libsecp256k1 0.8 and the native anchor are not compared"
+fi
 
-log "quick run (--measure=100ms --n=500); exits non-zero on any gate FAIL"
-"$OUT/secp256k1-bench" --measure=100ms --warmup=50ms --n=500 --quiet \
+log "quick run (--measure=100ms --n=500 ${native[*]}); exits non-zero on any gate FAIL"
+"$OUT/secp256k1-bench" --measure=100ms --warmup=50ms --n=500 --quiet "${native[@]}" \
 	--json="$OUT/bench.json" --svg="$OUT/bench.svg"
 test -s "$OUT/bench.json" && test -s "$OUT/bench.svg"
 

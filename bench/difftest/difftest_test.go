@@ -39,15 +39,31 @@ func items(t testing.TB) []h.Item {
 }
 
 var (
-	curveN  = mustBig("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
-	halfN   = new(big.Int).Rsh(curveN, 1)
-	fieldP  = mustBig("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f")
-	libsecp bool
-	libSchn bool
-	libECDH bool
+	curveN = mustBig("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
+	halfN  = new(big.Int).Rsh(curveN, 1)
+	fieldP = mustBig("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f")
+
+	refsOnce sync.Once
+	allRefs  []*providers.LibsecpRef
 )
 
-func init() { libsecp, libSchn, libECDH = providers.LibsecpAvailable() }
+// refs returns the libsecp256k1 copies that are loaded: libsecp256k1 0.8
+// in-process (built from secp256k1-sys on first use, see bench/README.md)
+// and the system library. Every target compares p256k1 with each of them.
+func refs() []*providers.LibsecpRef {
+	var out []*providers.LibsecpRef
+	for _, r := range allLibsecp() {
+		if r.Err() == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func allLibsecp() []*providers.LibsecpRef {
+	refsOnce.Do(func() { allRefs = providers.LibsecpRefs() })
+	return allRefs
+}
 
 func mustBig(s string) *big.Int {
 	v, ok := new(big.Int).SetString(s, 16)
@@ -64,9 +80,17 @@ func inRange(b []byte) bool {
 	return v.Sign() > 0 && v.Cmp(curveN) < 0
 }
 
-func logLibsecp(t *testing.T) {
-	if !libsecp {
-		t.Log("libsecp256k1 not available: comparing with decred/btcec only")
+// logLibsecp says which libsecp256k1 copies a target compares with.
+func logLibsecp(t testing.TB) {
+	for _, r := range allLibsecp() {
+		if r.Err() != nil {
+			t.Logf("%s not available, not compared: %v", r.Name(), r.Err())
+		} else {
+			t.Logf("comparing with %s %s", r.Name(), r.Version())
+		}
+	}
+	if len(refs()) == 0 {
+		t.Log("no libsecp256k1 available: comparing with decred/btcec only")
 	}
 }
 
@@ -75,6 +99,7 @@ func logLibsecp(t *testing.T) {
 // exactly (both reject high-S); decred accepts high-S, so it must agree
 // with p256k1 on the low-S form of the signature.
 func FuzzECDSAVerify(f *testing.F) {
+	logLibsecp(f)
 	for i, it := range items(f)[:8] {
 		r, s := it.SigCompact[:32], it.SigCompact[32:]
 		high := b32(new(big.Int).Sub(curveN, new(big.Int).SetBytes(s)))
@@ -104,9 +129,9 @@ func FuzzECDSAVerify(f *testing.F) {
 		if perr == nil != (inRange(sig[:32]) && inRange(sig[32:])) {
 			t.Fatalf("ParseCompactSignature(%x): err %v, but r, s in [1, n) is %v", sig, perr, perr != nil)
 		}
-		if libsecp {
-			if want := providers.LibsecpVerifyCompact(sig, it.Pub[:], hash); got != want {
-				t.Fatalf("verify(%x, key %d, %x): p256k1 %v, libsecp256k1 %v", sig, idx, hash, got, want)
+		for _, r := range refs() {
+			if want := r.VerifyCompact(sig, it.Pub[:], hash); got != want {
+				t.Fatalf("verify(%x, key %d, %x): p256k1 %v, %s %v", sig, idx, hash, got, r.Name(), want)
 			}
 		}
 		// decred: accepts high-S; compare on the normalized signature.
@@ -136,6 +161,7 @@ func FuzzECDSAVerify(f *testing.F) {
 // keys and messages. btcec only takes 32-byte messages; libsecp256k1 takes
 // any length, as p256k1 does.
 func FuzzSchnorrVerify(f *testing.F) {
+	logLibsecp(f)
 	for i, it := range items(f)[:8] {
 		f.Add(it.XOnly[:], it.Hash[:], it.Schnorr[:])
 		bad := it.Schnorr
@@ -154,12 +180,15 @@ func FuzzSchnorrVerify(f *testing.F) {
 		}
 		pub, err := secp.NewXOnlyPublicKey(x)
 		got := err == nil && schnorr.Verify(pub, msg, sig)
-		if libSchn {
-			if ok := providers.LibsecpParseXOnly(x); ok != (err == nil) {
-				t.Fatalf("x-only key %x: p256k1 err %v, libsecp256k1 parse %v", x, err, ok)
+		for _, r := range refs() {
+			if !r.Schnorr() {
+				continue
 			}
-			if want, _ := providers.LibsecpSchnorrVerify(x, msg, sig); got != want {
-				t.Fatalf("verify(%x, %x, %x): p256k1 %v, libsecp256k1 %v", x, msg, sig, got, want)
+			if ok := r.ParseXOnly(x); ok != (err == nil) {
+				t.Fatalf("x-only key %x: p256k1 err %v, %s parse %v", x, err, r.Name(), ok)
+			}
+			if want, _ := r.SchnorrVerify(x, msg, sig); got != want {
+				t.Fatalf("verify(%x, %x, %x): p256k1 %v, %s %v", x, msg, sig, got, r.Name(), want)
 			}
 		}
 		bpub, berr := bschnorr.ParsePubKey(x)
@@ -185,6 +214,7 @@ func FuzzSchnorrVerify(f *testing.F) {
 // must accept. The hybrid forms 06/07, which decred and libsecp256k1 also
 // take, are outside SEC 1 and may be rejected.
 func FuzzParsePubKey(f *testing.F) {
+	logLibsecp(f)
 	for _, it := range items(f)[:6] {
 		f.Add(it.Pub[:])
 		f.Add(it.PubUncomp[:])
@@ -213,17 +243,16 @@ func FuzzParsePubKey(f *testing.F) {
 		} else if derr == nil && !hybrid {
 			t.Fatalf("%x: decred accepts, p256k1: %v", b, err)
 		}
-		if !libsecp {
-			return
-		}
-		comp, uncomp, ok := providers.LibsecpParsePubkey(b)
-		switch {
-		case err == nil && !ok:
-			t.Fatalf("%x: p256k1 accepts, libsecp256k1 rejects", b)
-		case err == nil && (!bytes.Equal(comp[:], pub.BytesCompressed()) || !bytes.Equal(uncomp[:], pub.BytesUncompressed())):
-			t.Fatalf("%x: p256k1 %x, libsecp256k1 %x", b, pub.BytesCompressed(), comp)
-		case err != nil && ok && !hybrid:
-			t.Fatalf("%x: libsecp256k1 accepts, p256k1: %v", b, err)
+		for _, r := range refs() {
+			comp, uncomp, ok := r.ParsePubkey(b)
+			switch {
+			case err == nil && !ok:
+				t.Fatalf("%x: p256k1 accepts, %s rejects", b, r.Name())
+			case err == nil && (!bytes.Equal(comp[:], pub.BytesCompressed()) || !bytes.Equal(uncomp[:], pub.BytesUncompressed())):
+				t.Fatalf("%x: p256k1 %x, %s %x", b, pub.BytesCompressed(), r.Name(), comp)
+			case err != nil && ok && !hybrid:
+				t.Fatalf("%x: %s accepts, p256k1: %v", b, r.Name(), err)
+			}
 		}
 	})
 }
@@ -235,6 +264,7 @@ func FuzzParsePubKey(f *testing.F) {
 // libsecp256k1 parses to a signature with r and s in [1, n), with the same
 // values; decred must agree with p256k1.
 func FuzzParseDER(f *testing.F) {
+	logLibsecp(f)
 	for _, it := range items(f)[:6] {
 		f.Add(it.SigDER)
 		f.Add(append(append([]byte{}, it.SigDER...), 1)) // trailing sighash byte
@@ -264,16 +294,15 @@ func FuzzParseDER(f *testing.F) {
 				t.Fatalf("%x: strict DER does not re-encode to itself: %x", der, sig.BytesDER())
 			}
 		}
-		if !libsecp {
-			return
-		}
-		c, ok := providers.LibsecpParseDER(der)
-		libValid := ok && inRange(c[:32]) && inRange(c[32:])
-		if (err == nil) != libValid {
-			t.Fatalf("%x: p256k1 err %v; libsecp256k1 parse %v -> %x", der, err, ok, c)
-		}
-		if err == nil && !bytes.Equal(sig.BytesCompact(), c[:]) {
-			t.Fatalf("%x: p256k1 %x, libsecp256k1 %x", der, sig.BytesCompact(), c)
+		for _, r := range refs() {
+			c, ok := r.ParseDER(der)
+			libValid := ok && inRange(c[:32]) && inRange(c[32:])
+			if (err == nil) != libValid {
+				t.Fatalf("%x: p256k1 err %v; %s parse %v -> %x", der, err, r.Name(), ok, c)
+			}
+			if err == nil && !bytes.Equal(sig.BytesCompact(), c[:]) {
+				t.Fatalf("%x: p256k1 %x, %s %x", der, sig.BytesCompact(), r.Name(), c)
+			}
 		}
 	})
 }
@@ -282,6 +311,7 @@ func FuzzParseDER(f *testing.F) {
 // (copy-x hash function), and p256k1's ECDHSHA256 with libsecp256k1's
 // default hashed output.
 func FuzzECDH(f *testing.F) {
+	logLibsecp(f)
 	for i, it := range items(f)[:6] {
 		f.Add(it.Seckey[:], items(f)[i+1].Pub[:])
 		f.Add(it.Seckey[:], items(f)[i+1].PubUncomp[:])
@@ -303,19 +333,22 @@ func FuzzECDH(f *testing.F) {
 		if (err == nil) != skValid {
 			t.Fatalf("NewPrivateKey(%x): err %v, in range %v", sk, err, skValid)
 		}
-		if libECDH {
-			x, hashed, ok := providers.LibsecpECDH(sk, pubBytes)
+		for _, r := range refs() {
+			if !r.HasECDH() {
+				continue
+			}
+			x, hashed, ok := r.ECDH(sk, pubBytes)
 			if ok != skValid {
-				t.Fatalf("libsecp256k1 ecdh(%x) ok %v", sk, ok)
+				t.Fatalf("%s ecdh(%x) ok %v", r.Name(), sk, ok)
 			}
 			if ok {
 				got, err := priv.ECDH(pub)
 				if err != nil || !bytes.Equal(got, x[:]) {
-					t.Fatalf("ECDH(%x, %x): p256k1 %x (%v), libsecp256k1 %x", sk, pubBytes, got, err, x)
+					t.Fatalf("ECDH(%x, %x): p256k1 %x (%v), %s %x", sk, pubBytes, got, err, r.Name(), x)
 				}
 				gotH, err := priv.ECDHSHA256(pub)
 				if err != nil || !bytes.Equal(gotH, hashed[:]) {
-					t.Fatalf("ECDHSHA256(%x, %x): p256k1 %x (%v), libsecp256k1 %x", sk, pubBytes, gotH, err, hashed)
+					t.Fatalf("ECDHSHA256(%x, %x): p256k1 %x (%v), %s %x", sk, pubBytes, gotH, err, r.Name(), hashed)
 				}
 			}
 		}
@@ -348,7 +381,103 @@ func FuzzECDH(f *testing.F) {
 	})
 }
 
+// FuzzTweakAdd compares the public-key tweaks of the pubkey_tweak_add and
+// xonly_tweak_add cases: PublicKey.TweakAdd (P + t*G) and
+// XOnlyPublicKey.TweakAdd (lift_x(x) + t*G) with libsecp256k1's
+// ec_pubkey_tweak_add and xonly_pubkey_tweak_add, and with decred's point
+// arithmetic. Tweaks >= n must be rejected by all, never reduced.
+func FuzzTweakAdd(f *testing.F) {
+	logLibsecp(f)
+	for i, it := range items(f)[:6] {
+		next := items(f)[i+1]
+		f.Add(it.Pub[:], next.Seckey[:])
+		f.Add(it.PubUncomp[:], next.Hash[:])
+	}
+	f.Add(items(f)[0].Pub[:], make([]byte, 32))                             // t = 0
+	f.Add(items(f)[0].Pub[:], b32(curveN))                                  // t = n
+	f.Add(items(f)[0].Pub[:], b32(new(big.Int).Sub(curveN, big.NewInt(1)))) // t = n - 1
+	f.Add(items(f)[1].Pub[:], bytes.Repeat([]byte{0xff}, 32))               // t = 2^256 - 1
+	f.Add(append([]byte{0x02}, items(f)[2].XOnly[:]...), b32(new(big.Int).Add(curveN, big.NewInt(5))))
+	f.Fuzz(func(t *testing.T, pubBytes, tweak []byte) {
+		if len(tweak) != 32 {
+			return
+		}
+		pub, err := secp.NewPublicKey(pubBytes)
+		if err != nil {
+			return
+		}
+		tValid := new(big.Int).SetBytes(tweak).Cmp(curveN) < 0
+		x := pub.BytesCompressed()[1:]
+		xpub, err := secp.NewXOnlyPublicKey(x)
+		if err != nil {
+			t.Fatalf("x-only key %x of a valid key rejected: %v", x, err)
+		}
+		// Expected, from decred: P + t*G and lift_x(x) + t*G.
+		want := func(even bool) ([]byte, bool) {
+			var s dcr.ModNScalar
+			if s.SetByteSlice(tweak) {
+				return nil, false
+			}
+			dpub, err := dcr.ParsePubKey(pubBytes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var p, tg, r dcr.JacobianPoint
+			dpub.AsJacobian(&p)
+			if even && p.Y.Normalize().IsOdd() {
+				p.Y.Negate(1).Normalize()
+			}
+			dcr.ScalarBaseMultNonConst(&s, &tg)
+			dcr.AddNonConst(&p, &tg, &r)
+			if (r.X.IsZero() && r.Y.IsZero()) || r.Z.IsZero() {
+				return nil, false
+			}
+			r.ToAffine()
+			return dcr.NewPublicKey(&r.X, &r.Y).SerializeCompressed(), true
+		}
+		for _, tc := range []struct {
+			name string
+			even bool
+			got  func() (*secp.PublicKey, error)
+			lib  func(r *providers.LibsecpRef) ([33]byte, bool)
+		}{
+			{"PublicKey.TweakAdd", false, func() (*secp.PublicKey, error) { return pub.TweakAdd(tweak) },
+				func(r *providers.LibsecpRef) ([33]byte, bool) { return r.PubkeyTweakAdd(pubBytes, tweak) }},
+			{"XOnlyPublicKey.TweakAdd", true, func() (*secp.PublicKey, error) { return xpub.TweakAdd(tweak) },
+				func(r *providers.LibsecpRef) ([33]byte, bool) { return r.XOnlyTweakAdd(x, tweak) }},
+		} {
+			q, err := tc.got()
+			var got []byte
+			if err == nil {
+				got = q.BytesCompressed()
+			}
+			if err == nil && !tValid {
+				t.Fatalf("%s(%x, %x): tweak >= n accepted", tc.name, pubBytes, tweak)
+			}
+			w, wok := want(tc.even)
+			if (err == nil) != wok || !bytes.Equal(got, w) {
+				t.Fatalf("%s(%x, %x): p256k1 %x (%v), decred %x (ok %v)", tc.name, pubBytes, tweak, got, err, w, wok)
+			}
+			for _, r := range refs() {
+				l, ok := tc.lib(r)
+				if ok != (err == nil) || (ok && !bytes.Equal(l[:], got)) {
+					t.Fatalf("%s(%x, %x): p256k1 %x (%v), %s %x (ok %v)", tc.name, pubBytes, tweak, got, err, r.Name(), l, ok)
+				}
+			}
+		}
+	})
+}
+
+// TestLibsecpPresence has one subtest per libsecp256k1 copy: it skips,
+// with the reason, for a copy the targets cannot compare with, so that
+// `go test -v` shows what was and was not compared.
 func TestLibsecpPresence(t *testing.T) {
-	logLibsecp(t)
-	t.Logf("libsecp256k1 loaded: %v (schnorrsig %v, ecdh %v)", libsecp, libSchn, libECDH)
+	for _, r := range allLibsecp() {
+		t.Run(r.Name(), func(t *testing.T) {
+			if r.Err() != nil {
+				t.Skipf("%s not available; the differential targets skip it: %v", r.Name(), r.Err())
+			}
+			t.Logf("%s %s loaded (schnorrsig %v, ecdh %v): every target compares with it", r.Name(), r.Version(), r.Schnorr(), r.HasECDH())
+		})
+	}
 }

@@ -8,12 +8,10 @@ import (
 
 	secp "github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/signer"
-
-	"github.com/p256k1/secp256k1/bench/internal/providers"
 )
 
-// checkSigner checks the nostr signer against libsecp256k1 (btcec when
-// libsecp256k1 is not available): Sign's output, made with fresh auxiliary
+// checkSigner checks the nostr signer against every libsecp256k1 that is
+// loaded (btcec when none is): Sign's output, made with fresh auxiliary
 // randomness, verifies; ECDH equals libsecp256k1's default (hashed) ECDH and
 // ECDHRaw its raw x, for the peer given as a 33-byte compressed key and as
 // a 32-byte x-only key (which nostr lifts with even y).
@@ -30,12 +28,18 @@ func checkSigner(t *testing.T, sk, msg, peerSk []byte) {
 		t.Fatal(err)
 	}
 	pub := s.Pub()
-	if libSchn {
-		valid, ok := providers.LibsecpSchnorrVerify(pub, msg, sig)
-		if !ok || !valid {
-			t.Fatalf("libsecp256k1 rejects the signer's signature of %x by %x: %x", msg, pub, sig)
+	verified := false
+	for _, r := range refs() {
+		if !r.Schnorr() {
+			continue
 		}
-	} else {
+		valid, ok := r.SchnorrVerify(pub, msg, sig)
+		if !ok || !valid {
+			t.Fatalf("%s rejects the signer's signature of %x by %x: %x", r.Name(), msg, pub, sig)
+		}
+		verified = true
+	}
+	if !verified {
 		bpub, err := bschnorr.ParsePubKey(pub)
 		if err != nil {
 			t.Fatal(err)
@@ -63,15 +67,17 @@ func checkSigner(t *testing.T, sk, msg, peerSk []byte) {
 		if err != nil {
 			t.Fatalf("ECDHRaw(%s %x): %v", tc.name, tc.arg, err)
 		}
-		if !libECDH {
-			continue
-		}
-		x, h, ok := providers.LibsecpECDH(sk, tc.ref)
-		if !ok {
-			t.Fatalf("libsecp256k1 ecdh failed for %x", tc.ref)
-		}
-		if !bytes.Equal(hashed, h[:]) || !bytes.Equal(raw, x[:]) {
-			t.Fatalf("signer ECDH with %s peer %x: hashed %x raw %x, libsecp256k1 %x %x", tc.name, tc.arg, hashed, raw, h, x)
+		for _, r := range refs() {
+			if !r.HasECDH() {
+				continue
+			}
+			x, h, ok := r.ECDH(sk, tc.ref)
+			if !ok {
+				t.Fatalf("%s ecdh failed for %x", r.Name(), tc.ref)
+			}
+			if !bytes.Equal(hashed, h[:]) || !bytes.Equal(raw, x[:]) {
+				t.Fatalf("signer ECDH with %s peer %x: hashed %x raw %x, %s %x %x", tc.name, tc.arg, hashed, raw, r.Name(), h, x)
+			}
 		}
 	}
 }

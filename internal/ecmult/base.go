@@ -60,16 +60,24 @@ func isZero32(x uint32) int {
 }
 
 // lookupAffine sets e to row[mag-1] (x and y), scanning the whole row with
-// masks. For mag = 0 e is set to (0, 0), which callers never use.
+// masks. For mag = 0 e is set to (0, 0), which callers never use. The
+// accumulators are eight scalar variables, so that they live in registers
+// for the whole scan (an array accumulator is kept in memory).
 func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
-	var acc [8]uint64
+	var a0, a1, a2, a3, a4, a5, a6, a7 uint64
 	for j := range row {
+		r := &row[j]
 		mask := -uint64(isZero32(uint32(j+1) ^ mag))
-		for k := range acc {
-			acc[k] |= row[j][k] & mask
-		}
+		a0 |= r[0] & mask
+		a1 |= r[1] & mask
+		a2 |= r[2] & mask
+		a3 |= r[3] & mask
+		a4 |= r[4] & mask
+		a5 |= r[5] & mask
+		a6 |= r[6] & mask
+		a7 |= r[7] & mask
 	}
-	e.X.SetLimbs((*[4]uint64)(acc[0:4]))
-	e.Y.SetLimbs((*[4]uint64)(acc[4:8]))
+	e.X.SetLimbs(&[4]uint64{a0, a1, a2, a3})
+	e.Y.SetLimbs(&[4]uint64{a4, a5, a6, a7})
 	e.Infinity = false
 }

@@ -1,7 +1,9 @@
 // Command secp256k1-bench compares secp256k1 implementations for Go on the
 // machine it runs on: p256k1 (this library), decred dcrec/secp256k1,
-// btcec/v2, go-ethereum's cgo binding and the system libsecp256k1 (loaded at
-// run time), plus optionally libsecp256k1 called natively from a Rust
+// btcec/v2, go-ethereum's cgo binding, libsecp256k1 0.8 compiled from the
+// sources of the Rust crate secp256k1-sys and loaded into this process (the
+// reference and default baseline) and the system libsecp256k1 (both loaded
+// at run time), plus optionally libsecp256k1 called natively from a Rust
 // program (--native).
 //
 // Every provider works on one deterministic dataset, passes a correctness
@@ -51,15 +53,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		measure   = fs.Duration("measure", 2000*time.Millisecond, "measurement time per case and provider")
 		rounds    = fs.Int("rounds", 8, "interleaved rounds the measurement time is split into (providers of a case take turns)")
 		caseList  = fs.String("case", "all", "comma-separated cases: "+strings.Join(caseNames(), ","))
-		provList  = fs.String("provider", "all", "comma-separated providers: "+strings.Join(providerNames(), ",")+" (native needs --native)")
-		baseline  = fs.String("baseline", "auto", "provider the ratio column divides by (auto: libsecp256k1, else geth; none: no ratio)")
+		provList  = fs.String("provider", "all", "comma-separated providers: "+strings.Join(providers.StaticNames(), ",")+" (native needs --native; the system libsecp256k1 is named after its version, e.g. libsecp256k1-0.2, and also answers to "+providers.SystemLibsecpAlias+")")
+		baseline  = fs.String("baseline", "auto", "provider the ratio column divides by (auto: libsecp256k1, the 0.8 reference in-process, else the system libsecp256k1, else geth; none: no ratio)")
 		pin       = fs.Int("pin-core", -1, "pin the benchmark thread to this CPU core (Linux)")
 		jsonOut   = fs.String("json", "", "write the full report as JSON to `FILE`")
 		svgOut    = fs.String("svg", "", "write a bar chart of the ratios as SVG to `FILE`")
 		mdOut     = fs.String("md", "", "also write the Markdown table to `FILE`")
 		native    = fs.Bool("native", false, "also run libsecp256k1 natively through the Rust program in bench/native (needs cargo)")
 		nativeDir = fs.String("native-dir", "", "directory of the native anchor (default: bench/native found from the working directory)")
-		libsecp   = fs.String("libsecp", "", "path of the libsecp256k1 shared object to load (default: search the usual names)")
+		libsecp   = fs.String("libsecp", "", "path of the system libsecp256k1 shared object to load (default: search the usual names)")
+		libCache  = fs.String("libsecp-cache", "", "directory where libsecp256k1 0.8 is built and cached (default: $SECP256K1_BENCH_CACHE, else p256k1-secp256k1-bench in the user cache directory)")
 		check     = fs.Bool("check", false, "run only the correctness gate (no timing); exit 1 on any FAIL")
 		list      = fs.Bool("list", false, "list providers and whether they can run here, then exit")
 		spread    = fs.String("spread", "", "print the run-to-run spread of the medians in the given comma-separated --json reports, then exit")
@@ -73,6 +76,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	providers.LibsecpPath = *libsecp
+	providers.LibsecpCacheDir = *libCache
+	if !*quiet {
+		providers.BuildLog = stderr
+	}
 	if *spread != "" {
 		var reps []*h.Report
 		for _, f := range strings.Split(*spread, ",") {
@@ -113,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				status = "unavailable: " + err.Error()
 			}
 			info := p.Info()
-			fmt.Fprintf(stdout, "%-13s %s %s [%s] — %s\n", p.Name(), info.Library, info.Version, info.Mode, status)
+			fmt.Fprintf(stdout, "%-19s %s %s [%s] — %s\n", p.Name(), info.Library, info.Version, info.Mode, status)
 		}
 		return 0
 	}
@@ -132,14 +139,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	cfg := h.Config{
-		Seed:      *seed,
-		N:         *n,
-		Timing:    h.Timing{Warmup: *warmup, Measure: *measure, Rounds: *rounds},
-		Cases:     cases,
-		Providers: provs,
-		Verifiers: providers.Verifiers(),
-		Baseline:  *baseline,
-		GateOnly:  *check,
+		Seed:         *seed,
+		N:            *n,
+		Timing:       h.Timing{Warmup: *warmup, Measure: *measure, Rounds: *rounds},
+		Cases:        cases,
+		Providers:    provs,
+		Verifiers:    providers.Verifiers(),
+		Baseline:     *baseline,
+		AutoBaseline: providers.AutoBaseline(),
+		GateOnly:     *check,
 	}
 	if !*quiet {
 		cfg.Progress = stderr
@@ -215,22 +223,19 @@ func caseNames() []string {
 	return s
 }
 
-func providerNames() []string {
-	var s []string
-	for _, p := range providers.All() {
-		s = append(s, p.Name())
-	}
-	return s
-}
-
 func selectProviders(all []h.Provider, list string) ([]h.Provider, error) {
 	list = strings.TrimSpace(list)
 	if list == "" || list == "all" {
 		return all, nil
 	}
 	byName := map[string]h.Provider{}
+	var names []string
 	for _, p := range all {
 		byName[p.Name()] = p
+		names = append(names, p.Name())
+		if _, ok := p.(providers.SystemLibsecp); ok {
+			byName[providers.SystemLibsecpAlias] = p
+		}
 	}
 	var out []h.Provider
 	for _, f := range strings.Split(list, ",") {
@@ -243,7 +248,7 @@ func selectProviders(all []h.Provider, list string) ([]h.Provider, error) {
 			if f == "native" {
 				return nil, fmt.Errorf("provider native needs --native")
 			}
-			return nil, fmt.Errorf("unknown provider %q (known: %s)", f, strings.Join(providerNames(), ", "))
+			return nil, fmt.Errorf("unknown provider %q (known: %s)", f, strings.Join(names, ", "))
 		}
 		out = append(out, p)
 	}

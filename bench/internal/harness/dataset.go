@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"runtime"
 	"sync"
 
@@ -29,6 +31,7 @@ type Item struct {
 	Seckey [32]byte // 1 <= d < n
 	Hash   [32]byte // ECDSA message hash, also the BIP-340 message
 	Aux    [32]byte // BIP-340 auxiliary randomness
+	Tweak  [32]byte // key tweak of the tweak cases: < n (>= n in the mutated dataset)
 
 	Pub       [33]byte // compressed d*G
 	PubUncomp [65]byte // uncompressed d*G
@@ -44,11 +47,14 @@ type Item struct {
 	Peer int
 
 	// Expected outputs. Valid says whether the item's signatures verify
-	// (true in the main dataset, false in the mutated one). ECDHX and
-	// Recovered are filled for the first GateN items only.
-	Valid     bool
-	ECDHX     [32]byte // x(d * Q_peer)
-	Recovered [33]byte // compressed key recovered from (SigCompact, RecID, Hash)
+	// and its tweak is in range (true in the main dataset, false in the
+	// mutated one). ECDHX, Recovered, TweakedPub and TweakedXOnly are
+	// filled for the first GateN items only.
+	Valid        bool
+	ECDHX        [32]byte // x(d * Q_peer)
+	Recovered    [33]byte // compressed key recovered from (SigCompact, RecID, Hash)
+	TweakedPub   [33]byte // compressed d*G + Tweak*G
+	TweakedXOnly [33]byte // compressed lift_x(XOnly) + Tweak*G (full key, with its y parity)
 }
 
 // Dataset is the shared input of all providers.
@@ -119,8 +125,46 @@ func NewDataset(seed int64, n int) (*Dataset, error) {
 		}
 		copy(it.ECDHX[:], dcr.GenerateSharedSecret(priv, peer))
 		it.Recovered = it.Pub
+		if err := it.fillTweaked(); err != nil {
+			return nil, fmt.Errorf("dataset item %d: %w", i, err)
+		}
 	}
 	return ds, nil
+}
+
+// fillTweaked computes the expected outputs of the tweak cases with
+// decred's point arithmetic: P + t*G for the full key P, and lift_x(x(P)) +
+// t*G (P with its y made even, as BIP-340 and libsecp256k1's
+// xonly_pubkey_tweak_add read an x-only key).
+func (it *Item) fillTweaked() error {
+	var t dcr.ModNScalar
+	if t.SetBytes(&it.Tweak) != 0 {
+		return fmt.Errorf("tweak %x >= n", it.Tweak)
+	}
+	pub, err := dcr.ParsePubKey(it.Pub[:])
+	if err != nil {
+		return err
+	}
+	var p, tg dcr.JacobianPoint
+	pub.AsJacobian(&p)
+	dcr.ScalarBaseMultNonConst(&t, &tg)
+	add := func(p *dcr.JacobianPoint, out *[33]byte) error {
+		var r dcr.JacobianPoint
+		dcr.AddNonConst(p, &tg, &r)
+		if (r.X.IsZero() && r.Y.IsZero()) || r.Z.IsZero() {
+			return errors.New("tweaked key is the point at infinity")
+		}
+		r.ToAffine()
+		copy(out[:], dcr.NewPublicKey(&r.X, &r.Y).SerializeCompressed())
+		return nil
+	}
+	if err := add(&p, &it.TweakedPub); err != nil {
+		return err
+	}
+	if p.Y.Normalize().IsOdd() {
+		p.Y.Negate(1).Normalize()
+	}
+	return add(&p, &it.TweakedXOnly)
 }
 
 func (ds *Dataset) fill(i int) error {
@@ -135,6 +179,13 @@ func (ds *Dataset) fill(i int) error {
 	}
 	it.Hash = derive("msg", ds.Seed, uint64(i), 0)
 	it.Aux = derive("aux", ds.Seed, uint64(i), 0)
+	for ctr := uint64(0); ; ctr++ {
+		it.Tweak = derive("tweak", ds.Seed, uint64(i), ctr)
+		var t dcr.ModNScalar
+		if t.SetBytes(&it.Tweak) == 0 {
+			break
+		}
+	}
 	it.Peer = (i + 1) % n
 	it.Valid = true
 
@@ -163,8 +214,10 @@ func (ds *Dataset) fill(i int) error {
 
 // MutatedGate returns the gate's negative dataset: a copy of the first
 // GateN items (fewer if the dataset is smaller) with bit 0 of every hash
-// flipped. All verifications must fail; ECDSA recovery must return the key
-// the generator recovers for the flipped hash.
+// flipped and every tweak replaced by n + i (>= n, so out of range). All
+// verifications must fail; ECDSA recovery must return the key the
+// generator recovers for the flipped hash; every tweak must be rejected
+// (libsecp256k1 never reduces a tweak mod n).
 func (ds *Dataset) MutatedGate() (*Dataset, error) {
 	m := min(GateN, len(ds.Items))
 	out := &Dataset{Seed: ds.Seed, Items: make([]Item, m), Mutated: true}
@@ -173,6 +226,8 @@ func (ds *Dataset) MutatedGate() (*Dataset, error) {
 		it.SigDER = append([]byte(nil), it.SigDER...)
 		it.Hash[0] ^= 1
 		it.Valid = false
+		new(big.Int).Add(curveOrder, big.NewInt(int64(i))).FillBytes(it.Tweak[:])
+		it.TweakedPub, it.TweakedXOnly = [33]byte{}, [33]byte{}
 		it.Peer = (i + 1) % m
 		var buf [65]byte
 		buf[0] = 27 + 4 + it.RecID
@@ -197,25 +252,29 @@ func (ds *Dataset) MutatedGate() (*Dataset, error) {
 	return out, nil
 }
 
+// curveOrder is n, the order of the secp256k1 group.
+var curveOrder, _ = new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+
 // WriteText writes the dataset in the line format read by the native
-// anchor (bench/native): a header line "p256k1-bench-dataset v1 <seed> <n>
+// anchor (bench/native): a header line "p256k1-bench-dataset v2 <seed> <n>
 // <mutated 0|1>", then one line per item with space-separated lowercase hex
-// fields: seckey hash aux pub33 xonly der compact recid schnorr peer.
+// fields: seckey hash aux pub33 xonly der compact recid schnorr peer tweak
+// (v1 had the first ten fields only).
 func (ds *Dataset) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	mut := 0
 	if ds.Mutated {
 		mut = 1
 	}
-	fmt.Fprintf(bw, "p256k1-bench-dataset v1 %d %d %d\n", ds.Seed, len(ds.Items), mut)
+	fmt.Fprintf(bw, "p256k1-bench-dataset v2 %d %d %d\n", ds.Seed, len(ds.Items), mut)
 	for i := range ds.Items {
 		it := &ds.Items[i]
-		fmt.Fprintf(bw, "%s %s %s %s %s %s %s %d %s %d\n",
+		fmt.Fprintf(bw, "%s %s %s %s %s %s %s %d %s %d %s\n",
 			hex.EncodeToString(it.Seckey[:]), hex.EncodeToString(it.Hash[:]),
 			hex.EncodeToString(it.Aux[:]), hex.EncodeToString(it.Pub[:]),
 			hex.EncodeToString(it.XOnly[:]), hex.EncodeToString(it.SigDER),
 			hex.EncodeToString(it.SigCompact[:]), it.RecID,
-			hex.EncodeToString(it.Schnorr[:]), it.Peer)
+			hex.EncodeToString(it.Schnorr[:]), it.Peer, hex.EncodeToString(it.Tweak[:]))
 	}
 	return bw.Flush()
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -39,11 +41,23 @@ func TestDatasetGolden(t *testing.T) {
 		t.Fatal("dataset generation is not deterministic")
 	}
 	sum := sha256.Sum256(a.Bytes())
-	const want = "d75d7c804f1d20a7ccf47d4419b9bd4015506608e39461e2f6f78dbbc0a5523f"
+	const want = "79fec80fed00da890c5ff126f80df156cfe816f73759961a0e7be05bdf44d686"
 	if got := hex.EncodeToString(sum[:]); got != want {
 		t.Errorf("dataset(seed 42, n 25) digest %s, want %s", got, want)
 	}
+	// The v1 fields (everything but the tweak) are those of the v1 format,
+	// whose digest was pinned before the tweak cases: old inputs unchanged.
 	ds := dataset(t, 25)
+	var v1 bytes.Buffer
+	fmt.Fprintf(&v1, "p256k1-bench-dataset v1 %d %d 0\n", ds.Seed, ds.Len())
+	for _, line := range strings.Split(strings.TrimSpace(a.String()), "\n")[1:] {
+		f := strings.Fields(line)
+		v1.WriteString(strings.Join(f[:10], " ") + "\n")
+	}
+	sum = sha256.Sum256(v1.Bytes())
+	if got := hex.EncodeToString(sum[:]); got != "d75d7c804f1d20a7ccf47d4419b9bd4015506608e39461e2f6f78dbbc0a5523f" {
+		t.Errorf("dataset(seed 42, n 25) v1 fields digest %s changed", got)
+	}
 	for i, it := range ds.Items {
 		if got := h.EncodeDER(it.SigCompact); !bytes.Equal(got, it.SigDER) {
 			t.Fatalf("item %d: EncodeDER %x, decred DER %x", i, got, it.SigDER)
@@ -68,9 +82,13 @@ func TestMutatedGate(t *testing.T) {
 	if bad.Len() != h.GateN || !bad.Mutated {
 		t.Fatalf("mutated dataset: len %d mutated %v", bad.Len(), bad.Mutated)
 	}
+	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
 	for i := range bad.Items {
 		if bad.Items[i].Hash == ds.Items[i].Hash || bad.Items[i].Valid {
 			t.Fatalf("item %d not mutated", i)
+		}
+		if new(big.Int).SetBytes(bad.Items[i].Tweak[:]).Cmp(n) < 0 || new(big.Int).SetBytes(ds.Items[i].Tweak[:]).Cmp(n) >= 0 {
+			t.Fatalf("item %d: tweak %x (mutated %x)", i, ds.Items[i].Tweak, bad.Items[i].Tweak)
 		}
 		if bad.Items[i].Recovered == ds.Items[i].Pub {
 			t.Fatalf("item %d: recovery from a mutated hash gave the original key", i)
@@ -96,11 +114,11 @@ func TestPercentiles(t *testing.T) {
 }
 
 func TestParseCases(t *testing.T) {
-	cs, err := h.ParseCases("ecdh, ecdsa_sign,ecdh")
-	if err != nil || len(cs) != 2 || cs[0] != h.ECDH || cs[1] != h.ECDSASign {
+	cs, err := h.ParseCases("ecdh, ecdsa_sign_preparsed,ecdh")
+	if err != nil || len(cs) != 2 || cs[0] != h.ECDH || cs[1] != h.ECDSASignPreparsed {
 		t.Fatalf("ParseCases = %v, %v", cs, err)
 	}
-	if _, err := h.ParseCases("ecdsa_sgn"); err == nil {
+	if _, err := h.ParseCases("ecdsa_sign"); err == nil {
 		t.Fatal("unknown case accepted")
 	}
 	if cs, _ := h.ParseCases(""); len(cs) != len(h.AllCases) {
@@ -140,24 +158,42 @@ func flipBit(out []byte, ok bool) ([]byte, bool) {
 // everything) is reported FAIL and is not timed, and the run as a whole is
 // marked failed (the command then exits with status 1).
 func TestGateCatchesPlantedBug(t *testing.T) {
-	bugs := []h.Provider{
-		planted{providers.P256k1{}, h.ECDSASign, flipBit},
-		planted{providers.Decred{}, h.ECDSASign, flipBit},
-		planted{providers.Btcec{}, h.SchnorrSign, flipBit},
-		planted{providers.P256k1{}, h.ECDSAVerify, func([]byte, bool) ([]byte, bool) { return nil, true }},
-		planted{providers.P256k1{}, h.PubkeyCreate, flipBit},
-		planted{providers.Decred{}, h.ECDH, flipBit},
-		planted{providers.P256k1{}, h.ECDSARecover, func(out []byte, ok bool) ([]byte, bool) { return out[:32], ok }},
-		planted{providers.P256k1{}, h.SchnorrSign, func(out []byte, ok bool) ([]byte, bool) { panic("boom") }},
+	bugs := []planted{
+		{providers.P256k1{}, h.ECDSASignPreparsed, flipBit},
+		{providers.P256k1{}, h.ECDSASignFromBytes, flipBit},
+		{providers.Decred{}, h.ECDSASignPreparsed, flipBit},
+		{providers.Btcec{}, h.ECDSASignFromBytes, flipBit},
+		{providers.Btcec{}, h.SchnorrSignPreparsed, flipBit},
+		{providers.P256k1{}, h.ECDSAVerify, func([]byte, bool) ([]byte, bool) { return nil, true }},
+		{providers.P256k1{}, h.PubkeyCreate, flipBit},
+		{providers.Decred{}, h.ECDH, flipBit},
+		{providers.P256k1{}, h.ECDSARecover, func(out []byte, ok bool) ([]byte, bool) { return out[:32], ok }},
+		{providers.P256k1{}, h.SchnorrSignPreparsed, func(out []byte, ok bool) ([]byte, bool) { panic("boom") }},
+		{providers.P256k1{}, h.PubkeyTweakAdd, flipBit},
+		{providers.Decred{}, h.PubkeyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, true }}, // "accepts" t >= n
+		{providers.Btcec{}, h.XOnlyTweakAdd, func(out []byte, ok bool) ([]byte, bool) {
+			if len(out) == 33 {
+				out[0] = 2 // drops the parity of the full key
+			}
+			return out, ok
+		}},
+		{xonlyNoLift{}, h.XOnlyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
+		{reducingTweak{providers.P256k1{}}, h.PubkeyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
+		{reducingTweak{providers.P256k1{}}, h.XOnlyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
 	}
 	for _, bug := range bugs {
-		bug := bug.(planted)
+		// The honest twin: the wrapped provider, or for the custom buggy
+		// providers below the one they wrap.
+		honest := bug.Provider
+		if hp, ok := honest.(interface{ Honest() h.Provider }); ok {
+			honest = hp.Honest()
+		}
 		t.Run(bug.Name()+"/"+string(bug.c), func(t *testing.T) {
 			rep, err := h.Run(h.Config{
 				Seed: 42, N: 120,
 				Timing:    h.Timing{Warmup: time.Millisecond, Measure: 5 * time.Millisecond},
 				Cases:     []h.Case{bug.c},
-				Providers: []h.Provider{bug, bug.Provider},
+				Providers: []h.Provider{bug, honest},
 				Verifiers: providers.Verifiers(),
 			})
 			if err != nil {
@@ -173,7 +209,7 @@ func TestGateCatchesPlantedBug(t *testing.T) {
 						t.Fatalf("planted provider: status %q, stats %v, gate %+v", rec.Status, rec.Stats, rec.Gate)
 					}
 					t.Logf("caught: %s", rec.Gate.Failures[0])
-				case bug.Provider.Name():
+				case honest.Name():
 					if rec.Status != h.StatusOK || rec.Stats == nil {
 						t.Fatalf("honest provider: status %q (%+v)", rec.Status, rec.Gate)
 					}
@@ -198,7 +234,7 @@ func TestWrongSignatureMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, _, err := g.Check(planted{providers.P256k1{}, h.ECDSASign, flipBit}, h.ECDSASign)
+	res, _, err := g.Check(planted{providers.P256k1{}, h.ECDSASignPreparsed, flipBit}, h.ECDSASignPreparsed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,12 +261,46 @@ func (o otherAux) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 	return o.Btcec.Prepare(c, &cp)
 }
 
+// xonlyNoLift is the classic x-only tweak bug: it tweaks the full key
+// d*G instead of the even-y point lift_x(x), which differs for every key
+// with odd y.
+type xonlyNoLift struct{ providers.P256k1 }
+
+func (xonlyNoLift) Name() string { return "xonly-no-lift" }
+
+func (xonlyNoLift) Honest() h.Provider { return providers.P256k1{} }
+
+func (x xonlyNoLift) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	if c == h.XOnlyTweakAdd {
+		c = h.PubkeyTweakAdd
+	}
+	return x.P256k1.Prepare(c, ds)
+}
+
+// reducingTweak reduces tweaks mod n instead of rejecting those >= n.
+type reducingTweak struct{ providers.P256k1 }
+
+func (reducingTweak) Name() string { return "reducing-tweak" }
+
+func (reducingTweak) Honest() h.Provider { return providers.P256k1{} }
+
+func (r reducingTweak) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	cp := *ds
+	cp.Items = append([]h.Item(nil), ds.Items...)
+	for i := range cp.Items {
+		t := new(big.Int).SetBytes(cp.Items[i].Tweak[:])
+		t.Mod(t, n).FillBytes(cp.Items[i].Tweak[:])
+	}
+	return r.P256k1.Prepare(c, &cp)
+}
+
 func TestValidButDifferentSignature(t *testing.T) {
 	g, err := h.NewGate(dataset(t, 110), providers.Verifiers())
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, _, err := g.Check(otherAux{}, h.SchnorrSign)
+	res, _, err := g.Check(otherAux{}, h.SchnorrSignPreparsed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +332,7 @@ func TestAllProvidersPass(t *testing.T) {
 	for _, p := range rep.Providers {
 		t.Logf("%-13s available=%v %s %s", p.Name, p.Available, p.Info.Version, p.Reason)
 	}
-	if ran["p256k1"] != len(h.AllCases) || ran["btcec"] != len(h.AllCases) || ran["decred"] != 6 {
+	if ran["p256k1"] != len(h.AllCases) || ran["btcec"] != len(h.AllCases) || ran["decred"] != 8 {
 		t.Fatalf("cases gated per provider: %v", ran)
 	}
 }
@@ -271,7 +341,7 @@ func TestReportFormats(t *testing.T) {
 	rep, err := h.Run(h.Config{
 		Seed: 7, N: 50,
 		Timing:    h.Timing{Warmup: time.Millisecond, Measure: 3 * time.Millisecond},
-		Cases:     []h.Case{h.ECDSAVerify, h.SchnorrSign},
+		Cases:     []h.Case{h.ECDSAVerify, h.SchnorrSignPreparsed, h.XOnlyTweakAdd},
 		Providers: providers.All(), Verifiers: providers.Verifiers(), Baseline: "auto",
 	})
 	if err != nil {

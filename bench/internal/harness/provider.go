@@ -12,37 +12,48 @@ import (
 // Case names one benchmarked operation. The names match the --case flag.
 type Case string
 
-// The benchmark cases, in report order.
+// The benchmark cases, in report order. A name says where the case starts:
+// "from_bytes" cases take the secret key as 32 bytes and parse it in the
+// timed call; "preparsed" cases take keys (and signatures) that Prepare
+// parsed beforehand; ecdsa_verify, schnorr_verify and ecdsa_recover parse
+// their byte inputs in the timed call.
 const (
-	PubkeyCreate           Case = "pubkey_create"
-	ECDSASign              Case = "ecdsa_sign"
+	PubkeyCreate           Case = "pubkey_create_from_bytes"
+	ECDSASignFromBytes     Case = "ecdsa_sign_from_bytes"
+	ECDSASignPreparsed     Case = "ecdsa_sign_preparsed"
 	ECDSAVerify            Case = "ecdsa_verify"
 	ECDSAVerifyPreparsed   Case = "ecdsa_verify_preparsed"
-	SchnorrSign            Case = "schnorr_sign"
+	SchnorrSignPreparsed   Case = "schnorr_sign_preparsed"
 	SchnorrVerify          Case = "schnorr_verify"
 	SchnorrVerifyPreparsed Case = "schnorr_verify_preparsed"
 	ECDH                   Case = "ecdh"
 	ECDSARecover           Case = "ecdsa_recover"
+	PubkeyTweakAdd         Case = "pubkey_tweak_add"
+	XOnlyTweakAdd          Case = "xonly_tweak_add"
 )
 
 // AllCases lists every case in report order.
 var AllCases = []Case{
-	PubkeyCreate, ECDSASign, ECDSAVerify, ECDSAVerifyPreparsed,
-	SchnorrSign, SchnorrVerify, SchnorrVerifyPreparsed, ECDH, ECDSARecover,
+	PubkeyCreate, ECDSASignFromBytes, ECDSASignPreparsed, ECDSAVerify, ECDSAVerifyPreparsed,
+	SchnorrSignPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDH, ECDSARecover,
+	PubkeyTweakAdd, XOnlyTweakAdd,
 }
 
 // CaseDoc says what one call of each case does. Every provider implements
 // exactly this contract, so the numbers compare the same work.
 var CaseDoc = map[Case]string{
-	PubkeyCreate:           "secret key (32 bytes) -> public key d*G, serialized compressed (33 bytes)",
-	ECDSASign:              "parsed secret key + 32-byte hash -> RFC 6979 low-S signature, serialized compact (64 bytes)",
+	PubkeyCreate:           "secret key bytes (32) -> parse -> public key d*G, serialized compressed (33 bytes)",
+	ECDSASignFromBytes:     "secret key bytes (32) + 32-byte hash -> parse the key -> RFC 6979 low-S signature, serialized compact (64 bytes) (go-ethereum's crypto.Sign shape)",
+	ECDSASignPreparsed:     "parsed secret key + 32-byte hash -> RFC 6979 low-S signature, serialized compact (64 bytes)",
 	ECDSAVerify:            "DER signature bytes + compressed public key bytes + hash -> bool (parse DER, parse key, verify)",
 	ECDSAVerifyPreparsed:   "parsed signature + parsed public key + hash -> bool",
-	SchnorrSign:            "parsed key pair + 32-byte message + 32-byte aux -> BIP-340 signature (64 bytes)",
+	SchnorrSignPreparsed:   "parsed key pair + 32-byte message + 32-byte aux -> BIP-340 signature (64 bytes)",
 	SchnorrVerify:          "x-only public key bytes + message + signature bytes -> bool (parse x-only key, verify)",
 	SchnorrVerifyPreparsed: "parsed x-only public key (+ parsed signature where the API has one) + message -> bool",
 	ECDH:                   "parsed secret key + parsed public key -> x coordinate of d*Q (32 bytes, no hashing)",
 	ECDSARecover:           "compact signature + recovery id + hash -> public key, serialized (parse, recover, serialize)",
+	PubkeyTweakAdd:         "parsed public key P + 32-byte tweak t -> P + t*G, serialized compressed (33 bytes); t >= n is rejected",
+	XOnlyTweakAdd:          "parsed x-only key (even-y point P) + 32-byte tweak t -> full key P + t*G, serialized compressed (33 bytes: x and its y parity); t >= n is rejected",
 }
 
 // ParseCases parses a comma-separated --case list. An empty list or "all"

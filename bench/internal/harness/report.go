@@ -172,7 +172,9 @@ func caseIndex(c Case) int {
 	return len(AllCases)
 }
 
-// palette gives each provider a fixed, distinguishable colour.
+// palette gives each provider a fixed, distinguishable colour. The system
+// libsecp256k1, whose name carries its version (libsecp256k1-0.2), gets
+// systemLibsecpColor.
 var palette = map[string]string{
 	"p256k1":        "#d62728",
 	"p256k1-signer": "#e377c2",
@@ -182,6 +184,8 @@ var palette = map[string]string{
 	"decred":        "#2ca02c",
 	"btcec":         "#ff7f0e",
 }
+
+const systemLibsecpColor = "#8fb9e0"
 
 var fallbackColors = []string{"#8c564b", "#7f7f7f", "#bcbd22", "#aec7e8"}
 
@@ -286,6 +290,9 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	fi := 0
 	for _, name := range r.providerOrder() {
 		c, ok := palette[name]
+		if !ok && strings.HasPrefix(name, "libsecp256k1-") {
+			c, ok = systemLibsecpColor, true
+		}
 		if !ok {
 			c = fallbackColors[fi%len(fallbackColors)]
 			fi++

@@ -80,8 +80,11 @@ type Config struct {
 	// Verifiers is the reference chain for signature checks (see Gate).
 	Verifiers []Provider
 	// Baseline is the provider the ratio column divides by; "auto" picks
-	// the first available of libsecp256k1, geth.
+	// the first available provider named in AutoBaseline.
 	Baseline string
+	// AutoBaseline is the preference order of Baseline "auto" (nil:
+	// DefaultAutoBaseline).
+	AutoBaseline []string
 	// GateOnly skips timing.
 	GateOnly bool
 	// Progress receives the progress line (nil: silent).
@@ -145,7 +148,7 @@ func Run(cfg Config) (*Report, error) {
 		}
 		rep.Providers = append(rep.Providers, pr)
 	}
-	rep.Settings.Baseline = pickBaseline(cfg.Baseline, avail)
+	rep.Settings.Baseline = pickBaseline(cfg.Baseline, cfg.AutoBaseline, avail)
 
 	rounds := max(cfg.Timing.Rounds, 1)
 	slice := cfg.Timing.Measure / time.Duration(rounds)
@@ -212,7 +215,11 @@ func unwrapUnsupported(err error) string {
 	return err.Error()
 }
 
-func pickBaseline(want string, avail []Provider) string {
+// DefaultAutoBaseline is the preference order of --baseline auto when the
+// caller gives none: libsecp256k1 (the reference, 0.8 in-process), else geth.
+var DefaultAutoBaseline = []string{"libsecp256k1", "geth"}
+
+func pickBaseline(want string, order []string, avail []Provider) string {
 	has := func(n string) bool {
 		for _, p := range avail {
 			if p.Name() == n {
@@ -223,7 +230,10 @@ func pickBaseline(want string, avail []Provider) string {
 	}
 	switch want {
 	case "", "auto":
-		for _, n := range []string{"libsecp256k1", "geth"} {
+		if order == nil {
+			order = DefaultAutoBaseline
+		}
+		for _, n := range order {
 			if has(n) {
 				return n
 			}

@@ -31,9 +31,13 @@ func (Btcec) Info() h.Info {
 		Mode:    "pure Go",
 		Legend:  "pure Go",
 		Notes: map[h.Case]string{
-			h.SchnorrSign: "schnorr.Sign with CustomNonce(aux) (BIP-340 nonce) and FastSign (skips btcec's default post-sign verification); variable time",
-			h.ECDSASign:   "btcec/v2/ecdsa.Sign = decred ecdsa.Sign (variable time)",
-			h.ECDH:        "btcec.GenerateSharedSecret = decred (variable time)",
+			h.PubkeyCreate:         "PrivKeyFromBytes (returns the key pair) + SerializeCompressed",
+			h.SchnorrSignPreparsed: "schnorr.Sign with CustomNonce(aux) (BIP-340 nonce) and FastSign (skips btcec's default post-sign verification); variable time",
+			h.ECDSASignFromBytes:   "ModNScalar.SetBytes with the overflow and zero checks + PrivKeyFromScalar + ecdsa.Sign (PrivKeyFromBytes would also compute the public key); variable time",
+			h.ECDSASignPreparsed:   "btcec/v2/ecdsa.Sign = decred ecdsa.Sign (variable time)",
+			h.ECDH:                 "btcec.GenerateSharedSecret = decred (variable time)",
+			h.PubkeyTweakAdd:       "no tweak API: ModNScalar.SetBytes (overflow rejected) + ScalarBaseMultNonConst + AddNonConst, as btcutil/hdkeychain derives public children",
+			h.XOnlyTweakAdd:        "no tweak API: on the key from schnorr.ParsePubKey, ScalarBaseMultNonConst + AddNonConst, as txscript.ComputeTaprootOutputKey does",
 		},
 	}
 }
@@ -55,15 +59,18 @@ func (Btcec) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			_, pub := btcec.PrivKeyFromBytes(items[i].Seckey[:])
 			return pub.SerializeCompressed(), true
 		}, nil
-	case h.ECDSASign:
+	case h.ECDSASignFromBytes:
+		return func(i int) ([]byte, bool) {
+			var d btcec.ModNScalar
+			if d.SetBytes(&items[i].Seckey) != 0 || d.IsZero() {
+				return nil, false
+			}
+			return dcrCompact(btcecdsa.Sign(btcec.PrivKeyFromScalar(&d), items[i].Hash[:])), true
+		}, nil
+	case h.ECDSASignPreparsed:
 		pk := privs()
 		return func(i int) ([]byte, bool) {
-			sig := btcecdsa.Sign(pk[i], items[i].Hash[:])
-			r, s := sig.R(), sig.S()
-			out := make([]byte, 64)
-			r.PutBytesUnchecked(out[:32])
-			s.PutBytesUnchecked(out[32:])
-			return out, true
+			return dcrCompact(btcecdsa.Sign(pk[i], items[i].Hash[:])), true
 		}, nil
 	case h.ECDSAVerify:
 		return func(i int) ([]byte, bool) {
@@ -93,7 +100,7 @@ func (Btcec) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 		return func(i int) ([]byte, bool) {
 			return nil, sigs[i].Verify(items[i].Hash[:], pubs[i])
 		}, nil
-	case h.SchnorrSign:
+	case h.SchnorrSignPreparsed:
 		pk := privs()
 		return func(i int) ([]byte, bool) {
 			sig, err := schnorr.Sign(pk[i], items[i].Hash[:], schnorr.CustomNonce(items[i].Aux), schnorr.FastSign())
@@ -159,6 +166,34 @@ func (Btcec) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 				return nil, false
 			}
 			return pub.SerializeCompressed(), true
+		}, nil
+	case h.PubkeyTweakAdd, h.XOnlyTweakAdd:
+		pubs := make([]*btcec.PublicKey, n)
+		for i := range pubs {
+			var err error
+			if c == h.PubkeyTweakAdd {
+				pubs[i], err = btcec.ParsePubKey(items[i].Pub[:])
+			} else {
+				pubs[i], err = schnorr.ParsePubKey(items[i].XOnly[:])
+			}
+			if err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			var t btcec.ModNScalar
+			if t.SetBytes(&items[i].Tweak) != 0 {
+				return nil, false
+			}
+			var p, tg, r btcec.JacobianPoint
+			pubs[i].AsJacobian(&p)
+			btcec.ScalarBaseMultNonConst(&t, &tg)
+			btcec.AddNonConst(&p, &tg, &r)
+			if (r.X.IsZero() && r.Y.IsZero()) || r.Z.IsZero() {
+				return nil, false
+			}
+			r.ToAffine()
+			return btcec.NewPublicKey(&r.X, &r.Y).SerializeCompressed(), true
 		}, nil
 	}
 	return nil, h.ErrUnsupported

@@ -29,11 +29,14 @@ func (Decred) Info() h.Info {
 		Mode:    "pure Go",
 		Legend:  "pure Go",
 		Notes: map[h.Case]string{
-			h.SchnorrSign:  "decred v4's schnorr package is EC-Schnorr-DCRv0, not BIP-340: unsupported",
-			h.ECDSASign:    "variable-time signing (ScalarBaseMultNonConst on the nonce)",
-			h.ECDH:         "GenerateSharedSecret: ScalarMultNonConst on the secret key (variable time)",
-			h.ECDSAVerify:  "accepts high-S signatures (libsecp256k1 rejects them); the dataset has low-S only",
-			h.ECDSARecover: "RecoverCompact (65-byte header||r||s)",
+			h.PubkeyCreate:         "PrivKeyFromBytes (reduces mod n without an error) + PubKey + SerializeCompressed",
+			h.SchnorrSignPreparsed: "decred v4's schnorr package is EC-Schnorr-DCRv0, not BIP-340: unsupported",
+			h.ECDSASignFromBytes:   "ModNScalar.SetBytes with the overflow and zero checks + NewPrivateKey + ecdsa.Sign (PrivKeyFromBytes would reduce mod n unchecked); variable time",
+			h.ECDSASignPreparsed:   "variable-time signing (ScalarBaseMultNonConst on the nonce)",
+			h.ECDH:                 "GenerateSharedSecret: ScalarMultNonConst on the secret key (variable time)",
+			h.ECDSAVerify:          "accepts high-S signatures (libsecp256k1 rejects them); the dataset has low-S only",
+			h.ECDSARecover:         "RecoverCompact (65-byte header||r||s)",
+			h.PubkeyTweakAdd:       "no tweak API: ModNScalar.SetBytes (overflow rejected) + ScalarBaseMultNonConst + AddNonConst, as dcrutil/hdkeychain derives public children",
 		},
 	}
 }
@@ -47,18 +50,21 @@ func (Decred) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 		return func(i int) ([]byte, bool) {
 			return dcr.PrivKeyFromBytes(items[i].Seckey[:]).PubKey().SerializeCompressed(), true
 		}, nil
-	case h.ECDSASign:
+	case h.ECDSASignFromBytes:
+		return func(i int) ([]byte, bool) {
+			var d dcr.ModNScalar
+			if d.SetBytes(&items[i].Seckey) != 0 || d.IsZero() {
+				return nil, false
+			}
+			return dcrCompact(dcrecdsa.Sign(dcr.NewPrivateKey(&d), items[i].Hash[:])), true
+		}, nil
+	case h.ECDSASignPreparsed:
 		privs := make([]*dcr.PrivateKey, n)
 		for i := range privs {
 			privs[i] = dcr.PrivKeyFromBytes(items[i].Seckey[:])
 		}
 		return func(i int) ([]byte, bool) {
-			sig := dcrecdsa.Sign(privs[i], items[i].Hash[:])
-			r, s := sig.R(), sig.S()
-			out := make([]byte, 64)
-			r.PutBytesUnchecked(out[:32])
-			s.PutBytesUnchecked(out[32:])
-			return out, true
+			return dcrCompact(dcrecdsa.Sign(privs[i], items[i].Hash[:])), true
 		}, nil
 	case h.ECDSAVerify:
 		return func(i int) ([]byte, bool) {
@@ -114,8 +120,40 @@ func (Decred) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			}
 			return pub.SerializeCompressed(), true
 		}, nil
-	case h.SchnorrSign, h.SchnorrVerify, h.SchnorrVerifyPreparsed:
-		return nil, fmt.Errorf("%w: decred v4 schnorr is EC-Schnorr-DCRv0, not BIP-340", h.ErrUnsupported)
+	case h.PubkeyTweakAdd:
+		pubs := make([]*dcr.PublicKey, n)
+		for i := range pubs {
+			var err error
+			if pubs[i], err = dcr.ParsePubKey(items[i].Pub[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			var t dcr.ModNScalar
+			if t.SetBytes(&items[i].Tweak) != 0 {
+				return nil, false
+			}
+			var p, tg, r dcr.JacobianPoint
+			pubs[i].AsJacobian(&p)
+			dcr.ScalarBaseMultNonConst(&t, &tg)
+			dcr.AddNonConst(&p, &tg, &r)
+			if (r.X.IsZero() && r.Y.IsZero()) || r.Z.IsZero() {
+				return nil, false
+			}
+			r.ToAffine()
+			return dcr.NewPublicKey(&r.X, &r.Y).SerializeCompressed(), true
+		}, nil
+	case h.SchnorrSignPreparsed, h.SchnorrVerify, h.SchnorrVerifyPreparsed, h.XOnlyTweakAdd:
+		return nil, fmt.Errorf("%w: decred v4 schnorr is EC-Schnorr-DCRv0, not BIP-340 (no x-only keys)", h.ErrUnsupported)
 	}
 	return nil, h.ErrUnsupported
+}
+
+// dcrCompact serializes a decred (or btcec) ECDSA signature as r||s.
+func dcrCompact(sig *dcrecdsa.Signature) []byte {
+	r, s := sig.R(), sig.S()
+	out := make([]byte, 64)
+	r.PutBytesUnchecked(out[:32])
+	s.PutBytesUnchecked(out[32:])
+	return out
 }

@@ -39,10 +39,12 @@ func (Geth) Info() h.Info {
 		Legend:  "cgo, bundled libsecp256k1 " + gethBundledLibsecp,
 		Notes: map[h.Case]string{
 			h.PubkeyCreate:         "S256().ScalarBaseMult (what crypto.ToECDSA uses): secp256k1_ext_scalar_mul = constant-time ecmult_const of G, not the generator comb; big.Int output compressed in Go",
-			h.ECDSASign:            "secp256k1.Sign: secret key bytes in, 65-byte r||s||v out (one cgo call)",
+			h.ECDSASignFromBytes:   "secp256k1.Sign: secret key bytes in, 65-byte r||s||v out (one cgo call; what crypto.Sign calls)",
+			h.ECDSASignPreparsed:   "no parsed secret-key type (Sign takes the 32 bytes): unsupported, see ecdsa_sign_from_bytes",
 			h.ECDSAVerify:          "VerifySignature takes the 64-byte compact signature (go-ethereum has no DER parser): parse compact + parse key + verify in one cgo call",
 			h.ECDSAVerifyPreparsed: "no pre-parsed verify API: unsupported",
-			h.SchnorrSign:          "no BIP-340 in go-ethereum: unsupported",
+			h.SchnorrSignPreparsed: "no BIP-340 in go-ethereum: unsupported",
+			h.PubkeyTweakAdd:       "no key tweaks in go-ethereum: unsupported",
 			h.ECDH:                 "S256().ScalarMult on the pre-decompressed big.Int point (secp256k1_ext_scalar_mul, constant time)",
 			h.ECDSARecover:         "RecoverPubkey: 65-byte uncompressed output",
 		},
@@ -67,7 +69,7 @@ func (Geth) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			x.FillBytes(out[1:])
 			return out, true
 		}, nil
-	case h.ECDSASign:
+	case h.ECDSASignFromBytes:
 		return func(i int) ([]byte, bool) {
 			sig, err := gethsecp.Sign(items[i].Hash[:], items[i].Seckey[:])
 			if err != nil {
@@ -111,10 +113,14 @@ func (Geth) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			}
 			return pub, true
 		}, nil
+	case h.ECDSASignPreparsed:
+		return nil, fmt.Errorf("%w: go-ethereum has no parsed secret-key type (secp256k1.Sign takes the 32 bytes)", h.ErrUnsupported)
 	case h.ECDSAVerifyPreparsed:
 		return nil, fmt.Errorf("%w: go-ethereum has no pre-parsed verify API", h.ErrUnsupported)
-	case h.SchnorrSign, h.SchnorrVerify, h.SchnorrVerifyPreparsed:
+	case h.SchnorrSignPreparsed, h.SchnorrVerify, h.SchnorrVerifyPreparsed, h.XOnlyTweakAdd:
 		return nil, fmt.Errorf("%w: go-ethereum has no BIP-340", h.ErrUnsupported)
+	case h.PubkeyTweakAdd:
+		return nil, fmt.Errorf("%w: go-ethereum has no key tweaks", h.ErrUnsupported)
 	}
 	return nil, h.ErrUnsupported
 }

@@ -92,7 +92,8 @@ func (n *Native) Info() h.Info {
 		Mode:    "native C, -O2",
 		Legend:  strings.TrimPrefix(n.res.Library+", C via Rust", ", "),
 		Notes: map[h.Case]string{
-			h.ECDH: "secp256k1_ecdh with a hash function that copies x",
+			h.ECDH:               "secp256k1_ecdh with a hash function that copies x",
+			h.ECDSASignPreparsed: "libsecp256k1 has no parsed secret-key type: the same secp256k1_ecdsa_sign call as ecdsa_sign_from_bytes",
 		},
 		Extra: map[string]string{"context": n.res.Context, "rustc": n.rustc, "command": n.command},
 	}

@@ -33,8 +33,12 @@ func (P256k1) Info() h.Info {
 		Mode:    "pure Go, " + p256k1Mode(),
 		Legend:  "pure Go, " + p256k1Short(),
 		Notes: map[h.Case]string{
-			h.SchnorrSign: "schnorr.SignWithAux on a *PrivateKey parsed beforehand (p256k1 has no separate key-pair type)",
-			h.ECDH:        "PrivateKey.ECDH (raw x), constant time",
+			h.PubkeyCreate:         "NewPrivateKey + PublicKey().BytesCompressed()",
+			h.ECDSASignFromBytes:   "NewPrivateKey + ecdsa.Sign + BytesCompact; NewPrivateKey only range-checks (the public key is computed on first use, and ECDSA signing never needs it)",
+			h.SchnorrSignPreparsed: "schnorr.SignWithAux on a *PrivateKey parsed beforehand (p256k1 has no separate key-pair type)",
+			h.ECDH:                 "PrivateKey.ECDH (raw x), constant time",
+			h.PubkeyTweakAdd:       "PublicKey.TweakAdd + BytesCompressed",
+			h.XOnlyTweakAdd:        "XOnlyPublicKey.TweakAdd (full key) + BytesCompressed",
 		},
 	}
 }
@@ -62,7 +66,19 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			}
 			return k.PublicKey().BytesCompressed(), true
 		}, nil
-	case h.ECDSASign:
+	case h.ECDSASignFromBytes:
+		return func(i int) ([]byte, bool) {
+			k, err := secp.NewPrivateKey(items[i].Seckey[:])
+			if err != nil {
+				return nil, false
+			}
+			sig, err := ecdsa.Sign(k, items[i].Hash[:])
+			if err != nil {
+				return nil, false
+			}
+			return sig.BytesCompact(), true
+		}, nil
+	case h.ECDSASignPreparsed:
 		pk, err := privs()
 		if err != nil {
 			return nil, err
@@ -102,7 +118,7 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 		return func(i int) ([]byte, bool) {
 			return nil, ecdsa.Verify(pubs[i], items[i].Hash[:], sigs[i])
 		}, nil
-	case h.SchnorrSign:
+	case h.SchnorrSignPreparsed:
 		pk, err := privs()
 		if err != nil {
 			return nil, err
@@ -158,6 +174,36 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 				return nil, false
 			}
 			return pub.BytesCompressed(), true
+		}, nil
+	case h.PubkeyTweakAdd:
+		pubs := make([]*secp.PublicKey, n)
+		for i := range pubs {
+			var err error
+			if pubs[i], err = secp.NewPublicKey(items[i].Pub[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			q, err := pubs[i].TweakAdd(items[i].Tweak[:])
+			if err != nil {
+				return nil, false
+			}
+			return q.BytesCompressed(), true
+		}, nil
+	case h.XOnlyTweakAdd:
+		pubs := make([]*secp.XOnlyPublicKey, n)
+		for i := range pubs {
+			var err error
+			if pubs[i], err = secp.NewXOnlyPublicKey(items[i].XOnly[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			q, err := pubs[i].TweakAdd(items[i].Tweak[:])
+			if err != nil {
+				return nil, false
+			}
+			return q.BytesCompressed(), true
 		}, nil
 	}
 	return nil, h.ErrUnsupported

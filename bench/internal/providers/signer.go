@@ -28,7 +28,7 @@ func (Signer) Info() h.Info {
 		Mode:    "pure Go, " + p256k1Mode(),
 		Legend:  "nostr signer on p256k1",
 		Notes: map[h.Case]string{
-			h.SchnorrSign:            "Signer.AppendSignWithAux into a reused buffer, copied out (Sign itself draws fresh aux, which the gate cannot compare)",
+			h.SchnorrSignPreparsed:   "Signer.AppendSignWithAux into a reused buffer, copied out (Sign itself draws fresh aux, which the gate cannot compare)",
 			h.SchnorrVerify:          "Signer.InitPub + Signer.Verify on a zero-value Signer",
 			h.SchnorrVerifyPreparsed: "Signer.Verify on a Signer set up with InitPub beforehand",
 		},
@@ -40,7 +40,7 @@ func (Signer) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 	n := ds.Len()
 	items := ds.Items
 	switch c {
-	case h.SchnorrSign:
+	case h.SchnorrSignPreparsed:
 		signers := make([]*signer.Signer, n)
 		for i := range signers {
 			var err error

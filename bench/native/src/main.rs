@@ -37,6 +37,7 @@ struct Item {
     recid: i32,
     schnorr: [u8; 64],
     peer: usize,
+    tweak: [u8; 32],
 }
 
 fn unhex(s: &str) -> Vec<u8> {
@@ -68,14 +69,14 @@ fn read_dataset(path: &str) -> Vec<Item> {
     let mut lines = text.lines();
     let header = lines.next().expect("empty dataset");
     assert!(
-        header.starts_with("p256k1-bench-dataset v1 "),
-        "bad dataset header"
+        header.starts_with("p256k1-bench-dataset v2 "),
+        "bad dataset header (want format v2)"
     );
     lines
         .filter(|l| !l.is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split(' ').collect();
-            assert_eq!(f.len(), 10, "dataset line needs 10 fields");
+            assert_eq!(f.len(), 11, "dataset line needs 11 fields");
             Item {
                 sk: arr(f[0]),
                 hash: arr(f[1]),
@@ -87,6 +88,7 @@ fn read_dataset(path: &str) -> Vec<Item> {
                 recid: f[7].parse().unwrap(),
                 schnorr: arr(f[8]),
                 peer: f[9].parse().unwrap(),
+                tweak: arr(f[10]),
             }
         })
         .collect()
@@ -199,16 +201,19 @@ struct Prepared<'a> {
     xonly: Vec<ffi::XOnlyPublicKey>,
 }
 
-const CASES: [&str; 9] = [
-    "pubkey_create",
-    "ecdsa_sign",
+const CASES: [&str; 12] = [
+    "pubkey_create_from_bytes",
+    "ecdsa_sign_from_bytes",
+    "ecdsa_sign_preparsed",
     "ecdsa_verify",
     "ecdsa_verify_preparsed",
-    "schnorr_sign",
+    "schnorr_sign_preparsed",
     "schnorr_verify",
     "schnorr_verify_preparsed",
     "ecdh",
     "ecdsa_recover",
+    "pubkey_tweak_add",
+    "xonly_tweak_add",
 ];
 
 #[derive(Clone, Copy)]
@@ -222,19 +227,25 @@ enum Kind {
     SchnorrVerifyPreparsed,
     Ecdh,
     EcdsaRecover,
+    PubkeyTweakAdd,
+    XOnlyTweakAdd,
 }
 
 fn kind(case: &str) -> Kind {
     match case {
-        "pubkey_create" => Kind::PubkeyCreate,
-        "ecdsa_sign" => Kind::EcdsaSign,
+        "pubkey_create_from_bytes" => Kind::PubkeyCreate,
+        // libsecp256k1 has no parsed secret-key type: both signing cases
+        // call secp256k1_ecdsa_sign on the 32 secret bytes.
+        "ecdsa_sign_from_bytes" | "ecdsa_sign_preparsed" => Kind::EcdsaSign,
         "ecdsa_verify" => Kind::EcdsaVerify,
         "ecdsa_verify_preparsed" => Kind::EcdsaVerifyPreparsed,
-        "schnorr_sign" => Kind::SchnorrSign,
+        "schnorr_sign_preparsed" => Kind::SchnorrSign,
         "schnorr_verify" => Kind::SchnorrVerify,
         "schnorr_verify_preparsed" => Kind::SchnorrVerifyPreparsed,
         "ecdh" => Kind::Ecdh,
         "ecdsa_recover" => Kind::EcdsaRecover,
+        "pubkey_tweak_add" => Kind::PubkeyTweakAdd,
+        "xonly_tweak_add" => Kind::XOnlyTweakAdd,
         _ => panic!("unknown case {}", case),
     }
 }
@@ -252,6 +263,16 @@ impl<'a> Prepared<'a> {
         };
         unsafe {
             match case {
+                "pubkey_tweak_add" => {
+                    for it in items {
+                        let mut k = ffi::PublicKey::new();
+                        assert_eq!(
+                            ffi::secp256k1_ec_pubkey_parse(ctx.p(), &mut k, it.pub33.as_ptr(), 33),
+                            1
+                        );
+                        p.pubs.push(k);
+                    }
+                }
                 "ecdsa_verify_preparsed" => {
                     for it in items {
                         let mut s = ffi::Signature::new();
@@ -273,7 +294,7 @@ impl<'a> Prepared<'a> {
                         p.pubs.push(k);
                     }
                 }
-                "schnorr_sign" => {
+                "schnorr_sign_preparsed" => {
                     for it in items {
                         let mut kp = ffi::Keypair::new();
                         assert_eq!(
@@ -283,7 +304,7 @@ impl<'a> Prepared<'a> {
                         p.kps.push(kp);
                     }
                 }
-                "schnorr_verify_preparsed" => {
+                "schnorr_verify_preparsed" | "xonly_tweak_add" => {
                     for it in items {
                         let mut x = ffi::XOnlyPublicKey::new();
                         assert_eq!(
@@ -423,6 +444,38 @@ impl<'a> Prepared<'a> {
                         it.recid,
                     ) == 1
                         && rec::secp256k1_ecdsa_recover(cx, &mut k, &s, it.hash.as_ptr()) == 1
+                        && ffi::secp256k1_ec_pubkey_serialize(
+                            cx,
+                            out.as_mut_ptr(),
+                            &mut len,
+                            &k,
+                            ffi::SECP256K1_SER_COMPRESSED,
+                        ) == 1;
+                    (ok, 33)
+                }
+                Kind::PubkeyTweakAdd => {
+                    // The call tweaks in place: work on a copy of the parsed key.
+                    let mut k = self.pubs[i];
+                    let mut len = 33usize;
+                    let ok = ffi::secp256k1_ec_pubkey_tweak_add(cx, &mut k, it.tweak.as_ptr()) == 1
+                        && ffi::secp256k1_ec_pubkey_serialize(
+                            cx,
+                            out.as_mut_ptr(),
+                            &mut len,
+                            &k,
+                            ffi::SECP256K1_SER_COMPRESSED,
+                        ) == 1;
+                    (ok, 33)
+                }
+                Kind::XOnlyTweakAdd => {
+                    let mut k = ffi::PublicKey::new();
+                    let mut len = 33usize;
+                    let ok = ffi::secp256k1_xonly_pubkey_tweak_add(
+                        cx,
+                        &mut k,
+                        &self.xonly[i],
+                        it.tweak.as_ptr(),
+                    ) == 1
                         && ffi::secp256k1_ec_pubkey_serialize(
                             cx,
                             out.as_mut_ptr(),
