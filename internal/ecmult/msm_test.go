@@ -390,10 +390,10 @@ func BenchmarkMultiScalarMultAlloc(b *testing.B) {
 // BenchmarkPippengerWindow measures every window width c for a range of
 // sizes, with affine and Jacobian buckets (to tune pippWindow).
 func BenchmarkPippengerWindow(b *testing.B) {
-	for _, n := range []int{32, 128, 512, 2048, 8192} {
+	for _, n := range []int{16, 64, 256, 1024, 4096, 8192} {
 		terms, g := msmBenchInput(n)
 		var out group.Jacobian
-		for c := uint(4); c <= 12; c++ {
+		for c := uint(3); c <= 12; c++ {
 			for _, jac := range []bool{false, true} {
 				name := fmt.Sprintf("n=%d/c=%d/affine", n, c)
 				if jac {
@@ -459,6 +459,27 @@ func BenchmarkMultiScalarMultWorkers(b *testing.B) {
 			b.Run(fmt.Sprintf("n=%d/workers=%d", n, w), func(b *testing.B) {
 				for b.Loop() {
 					MultiScalarMultVarTime(&out, &g, terms, &s)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPippengerRounds compares the affine addition rounds across all
+// windows (one inversion per round) with rounds per window.
+func BenchmarkPippengerRounds(b *testing.B) {
+	for _, n := range []int{32, 64, 128, 1024, 4096} {
+		terms, g := msmBenchInput(n)
+		var out group.Jacobian
+		for _, per := range []bool{false, true} {
+			s := pippScratch{perWindowRounds: per}
+			name := fmt.Sprintf("n=%d/joint", n)
+			if per {
+				name = fmt.Sprintf("n=%d/per-window", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				for b.Loop() {
+					s.multiMult(&out, &g, terms, 2*n)
 				}
 			})
 		}

@@ -10,7 +10,7 @@ import (
 
 // pippengerMinHalves is the number of non-zero 128-bit halves from which
 // Pippenger is faster than Strauss (measured, doc/batch.md).
-const pippengerMinHalves = 160
+const pippengerMinHalves = 48
 
 // pippBucketCost is the cost of one step of the running bucket sum (a mixed
 // and a full Jacobian addition) in units of one batch-affine bucket
@@ -49,6 +49,10 @@ type pippScratch struct {
 	// jacobianBuckets selects Jacobian buckets with mixed additions instead
 	// of batch-affine ones (benchmarks compare the two).
 	jacobianBuckets bool
+	// perWindowRounds runs the affine addition rounds window by window
+	// (one inversion per round and window) instead of across all windows
+	// at once (benchmarks compare the two).
+	perWindowRounds bool
 }
 
 // windowScratch is the memory of one window sum.
@@ -59,7 +63,14 @@ type windowScratch struct {
 	den      []field.Element  // the denominators of one addition round
 	tmp      []field.Element  // batch-inversion scratch
 	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
+	wins     []int            // the windows of this worker
 }
+
+// pippGroupPoints is about the number of points whose affine addition
+// rounds are run together (BenchmarkPippengerRounds: sharing the
+// inversions across windows wins below a thousand points per window,
+// keeping the working set in the cache wins above).
+const pippGroupPoints = 4096
 
 // pippMinHalvesPerWorker is the least number of 128-bit halves worth a
 // goroutine: below it the windows are summed on the calling goroutine.
@@ -162,13 +173,26 @@ func (s *pippScratch) windowSumsParallel(workers, h int, c uint) {
 // windowSums sets s.sums[w] for w = first, first+stride, ... below the
 // number of windows, using ws.
 func (s *pippScratch) windowSums(ws *windowScratch, first, stride, h int, c uint) {
-	for win := first; win < len(s.sums); win += stride {
-		digits := s.digits[win*h : (win+1)*h]
-		if s.jacobianBuckets {
-			ws.windowSumJacobian(&s.sums[win], s.pts, digits, c)
-		} else {
-			ws.windowSumAffine(&s.sums[win], s.pts, digits, c)
+	if !s.jacobianBuckets {
+		// Windows in groups of about pippGroupPoints points: sharing the
+		// inversions of more windows saves little once a window has
+		// thousands of points, and the group's points should stay in
+		// the cache.
+		group := max(1, pippGroupPoints/max(h, 1))
+		if s.perWindowRounds {
+			group = 1
 		}
+		ws.wins = ws.wins[:0]
+		for win := first; win < len(s.sums); win += stride {
+			ws.wins = append(ws.wins, win)
+		}
+		for i := 0; i < len(ws.wins); i += group {
+			s.windowSumsAffine(ws, ws.wins[i:min(i+group, len(ws.wins))], h, c)
+		}
+		return
+	}
+	for win := first; win < len(s.sums); win += stride {
+		ws.windowSumJacobian(&s.sums[win], s.pts, s.digits[win*h:(win+1)*h], c)
 	}
 }
 
@@ -258,77 +282,87 @@ func (s *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affin
 	}
 }
 
-// windowSumAffine sets sum = Σ digits[j]·pts[j] with affine buckets. The
-// points are sorted by bucket (a counting sort, negated for negative
-// digits); then every bucket's list is summed pairwise in rounds, halving
-// it each round, and all additions of a round share one field inversion
-// (Montgomery's trick): about 5M + 1S per addition instead of 7M + 4S for
-// a Jacobian mixed addition.
-func (s *windowScratch) windowSumAffine(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
+// windowSumsAffine sets s.sums[w] = Σ digit·point for the windows w in wins
+// with affine buckets. The points are sorted by
+// (window, bucket) with a counting sort (negated for negative digits);
+// then every bucket's list is summed pairwise in rounds, halving it each
+// round, and all additions of a round, across all buckets of all these
+// windows, share one field inversion (Montgomery's trick): about 5M + 1S
+// per addition instead of 7M + 4S for a Jacobian mixed addition, and a
+// handful of inversions per call rather than per window.
+func (s *pippScratch) windowSumsAffine(ws *windowScratch, wins []int, h int, c uint) {
 	nb := 1 << (c - 1)
-	s.start = grow(s.start, nb+2)
-	s.count = grow(s.count, nb+1)
-	clear(s.count)
+	stride1 := nb + 1 // buckets 0..nb of one window; bucket 0 stays empty
+	nw := len(wins)
+	ws.count = grow(ws.count, nw*stride1)
+	ws.start = grow(ws.start, nw*stride1+1)
+	clear(ws.count)
 	n := 0
-	for _, d := range digits {
-		if d != 0 {
-			if d < 0 {
-				d = -d
+	for k, win := range wins {
+		cnt := ws.count[k*stride1 : (k+1)*stride1]
+		for _, d := range s.digits[win*h : (win+1)*h] {
+			if d != 0 {
+				if d < 0 {
+					d = -d
+				}
+				cnt[d]++
+				n++
 			}
-			s.count[d]++
-			n++
 		}
 	}
-	s.arr = grow(s.arr, n)
-	s.start[1] = 0
-	for b := 1; b <= nb; b++ {
-		s.start[b+1] = s.start[b] + s.count[b]
+	ws.arr = grow(ws.arr, n)
+	ws.start[0] = 0
+	for bi := range nw * stride1 {
+		ws.start[bi+1] = ws.start[bi] + ws.count[bi]
 	}
-	// Place the points; start[b] advances to the end of bucket b and is
+	// Place the points; start[bi] advances to the end of bucket bi and is
 	// then moved back.
-	for j, d := range digits {
-		switch {
-		case d > 0:
-			s.arr[s.start[d]] = pts[j]
-			s.start[d]++
-		case d < 0:
-			s.arr[s.start[-d]].Negate(&pts[j])
-			s.start[-d]++
+	for k, win := range wins {
+		st := ws.start[k*stride1 : (k+1)*stride1]
+		for j, d := range s.digits[win*h : (win+1)*h] {
+			switch {
+			case d > 0:
+				ws.arr[st[d]] = s.pts[j]
+				st[d]++
+			case d < 0:
+				ws.arr[st[-d]].Negate(&s.pts[j])
+				st[-d]++
+			}
 		}
 	}
-	for b := 1; b <= nb; b++ {
-		s.start[b] -= s.count[b]
+	for bi := range nw * stride1 {
+		ws.start[bi] -= ws.count[bi]
 	}
-	s.den = grow(s.den, n/2)
-	s.tmp = grow(s.tmp, n/2)
+	ws.den = grow(ws.den, n/2)
+	ws.tmp = grow(ws.tmp, n/2)
 
 	for {
 		// Pass 1: the denominators of every pair of every bucket.
 		m := 0
-		for b := 1; b <= nb; b++ {
-			l := int(s.count[b])
+		for bi := range nw * stride1 {
+			l := int(ws.count[bi])
 			if l < 2 {
 				continue
 			}
-			a := s.arr[s.start[b] : s.start[b]+int32(l)]
+			a := ws.arr[ws.start[bi] : ws.start[bi]+int32(l)]
 			for i := 0; i+1 < l; i += 2 {
-				pairDenominator(&s.den[m], &a[i], &a[i+1])
+				pairDenominator(&ws.den[m], &a[i], &a[i+1])
 				m++
 			}
 		}
 		if m == 0 {
 			break
 		}
-		den := s.den[:m]
-		field.BatchInvertVarTime(den, den, s.tmp[:m])
+		den := ws.den[:m]
+		field.BatchInvertVarTime(den, den, ws.tmp[:m])
 		// Pass 2: the sums, written to the front of each bucket's list.
 		m = 0
-		for b := 1; b <= nb; b++ {
-			l := int(s.count[b])
+		for bi := range nw * stride1 {
+			l := int(ws.count[bi])
 			if l < 2 {
 				continue
 			}
-			a := s.arr[s.start[b] : s.start[b]+int32(l)]
+			a := ws.arr[ws.start[bi] : ws.start[bi]+int32(l)]
 			k := 0
 			for i := 0; i+1 < l; i += 2 {
 				pairAdd(&a[k], &a[i], &a[i+1], &den[m])
@@ -339,19 +373,22 @@ func (s *windowScratch) windowSumAffine(sum *group.Jacobian, pts []group.Affine,
 				a[k] = a[l-1]
 				k++
 			}
-			s.count[b] = int32(k)
+			ws.count[bi] = int32(k)
 		}
 	}
-	bucketSum(sum, nb, func(b int) *group.Affine {
-		if s.count[b] == 0 {
-			return nil
-		}
-		p := &s.arr[s.start[b]]
-		if p.Infinity {
-			return nil
-		}
-		return p
-	})
+	for k, win := range wins {
+		base := k * stride1
+		bucketSum(&s.sums[win], nb, func(b int) *group.Affine {
+			if ws.count[base+b] == 0 {
+				return nil
+			}
+			p := &ws.arr[ws.start[base+b]]
+			if p.Infinity {
+				return nil
+			}
+			return p
+		})
+	}
 }
 
 // pairDenominator sets den to the denominator of the slope of p + q in
