@@ -114,6 +114,10 @@ func (g *Gate) check(p Provider, c Case, op Op) (res GateResult) {
 			return res
 		}
 	}
+	if spec, ok := c.Batch(); ok {
+		g.checkBatch(p, c, spec, op, &res)
+		return res
+	}
 	switch c {
 	case PubkeyCreate:
 		for i := 0; i < m; i++ {

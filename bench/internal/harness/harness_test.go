@@ -121,6 +121,14 @@ func TestParseCases(t *testing.T) {
 	if _, err := h.ParseCases("ecdsa_sign"); err == nil {
 		t.Fatal("unknown case accepted")
 	}
+	if cs, _ := h.ParseCases("msm,ecdh"); len(cs) != len(h.MSMSizes)+1 {
+		t.Errorf("ParseCases(msm,ecdh) = %v", cs)
+	}
+	// A batch verification case brings the single verification its ratio
+	// divides by.
+	if cs, _ := h.ParseCases("schnorr_verify_batch_n64_cores1"); len(cs) != 2 || cs[0] != h.SchnorrVerifyPreparsed {
+		t.Errorf("ParseCases(schnorr_verify_batch_n64_cores1) = %v", cs)
+	}
 	if cs, _ := h.ParseCases(""); len(cs) != len(h.AllCases) {
 		t.Fatal("empty list should select all cases")
 	}
@@ -153,6 +161,18 @@ func flipBit(out []byte, ok bool) ([]byte, bool) {
 	return out, ok
 }
 
+// firstOnly "verifies a batch" by verifying its first signature only.
+type firstOnly struct{ h.Provider }
+
+func (p firstOnly) Name() string       { return "first-only" }
+func (p firstOnly) Honest() h.Provider { return p.Provider }
+func (p firstOnly) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
+	if _, ok := c.Batch(); ok {
+		return p.Provider.Prepare(h.SchnorrVerifyPreparsed, ds)
+	}
+	return p.Provider.Prepare(c, ds)
+}
+
 // TestGateCatchesPlantedBug is the acceptance test of the correctness gate:
 // a provider that returns a wrong signature (or a verifier that accepts
 // everything) is reported FAIL and is not timed, and the run as a whole is
@@ -180,6 +200,9 @@ func TestGateCatchesPlantedBug(t *testing.T) {
 		{xonlyNoLift{}, h.XOnlyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
 		{reducingTweak{providers.P256k1{}}, h.PubkeyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
 		{reducingTweak{providers.P256k1{}}, h.XOnlyTweakAdd, func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
+		{providers.P256k1{}, h.SchnorrVerifyBatchCase(64, false), func([]byte, bool) ([]byte, bool) { return nil, true }},
+		{firstOnly{providers.P256k1{}}, h.SchnorrVerifyBatchCase(64, true), func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
+		{providers.P256k1{}, h.MSMCase(32), flipBit},
 	}
 	for _, bug := range bugs {
 		// The honest twin: the wrapped provider, or for the custom buggy
@@ -219,7 +242,11 @@ func TestGateCatchesPlantedBug(t *testing.T) {
 			if err := rep.WriteMarkdown(&md); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(md.String(), "| "+bug.Name()+" | — | — | — | — | — | — | FAIL |") {
+			failRow := "| " + bug.Name() + " | — | — | — | — | — | — | FAIL |"
+			if _, ok := bug.c.Batch(); ok {
+				failRow = fmt.Sprintf("| %s | %d | — | — | — | — | — | — | — | FAIL |", bug.Name(), bug.c.ItemsPerOp())
+			}
+			if !strings.Contains(md.String(), failRow) {
 				t.Fatalf("table does not show the FAIL row:\n%s", md.String())
 			}
 		})
@@ -332,7 +359,7 @@ func TestAllProvidersPass(t *testing.T) {
 	for _, p := range rep.Providers {
 		t.Logf("%-13s available=%v %s %s", p.Name, p.Available, p.Info.Version, p.Reason)
 	}
-	if ran["p256k1"] != len(h.AllCases) || ran["btcec"] != len(h.AllCases) || ran["decred"] != 8 {
+	if ran["p256k1"] != len(h.AllCases) || ran["btcec"] != len(h.SingleCases) || ran["decred"] != 8 {
 		t.Fatalf("cases gated per provider: %v", ran)
 	}
 }

@@ -32,6 +32,21 @@ type Stats struct {
 	WallNs int64 `json:"wall_ns"`
 }
 
+// perItem returns st for one item of a call that works on n items: the
+// times and allocations divided by n, the rate multiplied by it.
+func (st Stats) perItem(n int) Stats {
+	f := float64(n)
+	st.MedianNs /= f
+	st.P10Ns /= f
+	st.P90Ns /= f
+	st.MeanNs /= f
+	st.MinNs /= f
+	st.OpsPerSec *= f
+	st.AllocsPerOp /= f
+	st.BytesPerOp /= f
+	return st
+}
+
 // Timing holds the measurement parameters.
 type Timing struct {
 	// Warmup is the untimed warm-up per case and provider.

@@ -32,12 +32,16 @@ const (
 	XOnlyTweakAdd          Case = "xonly_tweak_add"
 )
 
-// AllCases lists every case in report order.
-var AllCases = []Case{
+// SingleCases lists the cases of one operation per call, in report order.
+var SingleCases = []Case{
 	PubkeyCreate, ECDSASignFromBytes, ECDSASignPreparsed, ECDSAVerify, ECDSAVerifyPreparsed,
 	SchnorrSignPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDH, ECDSARecover,
 	PubkeyTweakAdd, XOnlyTweakAdd,
 }
+
+// AllCases lists every case in report order: SingleCases, then the batch
+// cases (batch.go).
+var AllCases = append([]Case(nil), SingleCases...)
 
 // CaseDoc says what one call of each case does. Every provider implements
 // exactly this contract, so the numbers compare the same work.
@@ -57,7 +61,9 @@ var CaseDoc = map[Case]string{
 }
 
 // ParseCases parses a comma-separated --case list. An empty list or "all"
-// selects every case.
+// selects every case; "schnorr_verify_batch" and "msm" select every case of
+// that batch family. Selecting a schnorr_verify_batch case also selects
+// schnorr_verify_preparsed, the single verification its ratio divides by.
 func ParseCases(s string) ([]Case, error) {
 	s = strings.TrimSpace(s)
 	if s == "" || s == "all" {
@@ -65,21 +71,39 @@ func ParseCases(s string) ([]Case, error) {
 	}
 	var out []Case
 	seen := map[Case]bool{}
-	for _, f := range strings.Split(s, ",") {
-		c := Case(strings.TrimSpace(f))
-		if c == "" {
-			continue
-		}
-		if _, ok := CaseDoc[c]; !ok {
-			return nil, fmt.Errorf("unknown case %q (known: %s)", c, caseList())
-		}
+	add := func(c Case) {
 		if !seen[c] {
 			seen[c] = true
 			out = append(out, c)
 		}
 	}
+	for _, f := range strings.Split(s, ",") {
+		c := Case(strings.TrimSpace(f))
+		if c == "" {
+			continue
+		}
+		if kind := BatchKind(c); kind == KindSchnorrVerifyBatch || kind == KindMSM {
+			for _, x := range AllCases {
+				if spec, ok := x.Batch(); ok && spec.Kind == kind {
+					add(x)
+				}
+			}
+			continue
+		}
+		if _, ok := CaseDoc[c]; !ok {
+			return nil, fmt.Errorf("unknown case %q (known: %s)", c, caseList())
+		}
+		add(c)
+	}
 	if len(out) == 0 {
 		return nil, errors.New("no case selected")
+	}
+	for _, c := range out {
+		if spec, ok := c.Batch(); ok && spec.Kind == KindSchnorrVerifyBatch && !seen[SchnorrVerifyPreparsed] {
+			// Measured first: the batch rows divide by it.
+			out = append([]Case{SchnorrVerifyPreparsed}, out...)
+			seen[SchnorrVerifyPreparsed] = true
+		}
 	}
 	return out, nil
 }
@@ -89,7 +113,7 @@ func caseList() string {
 	for _, c := range AllCases {
 		names = append(names, string(c))
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(append(names, string(KindSchnorrVerifyBatch), string(KindMSM)), ", ")
 }
 
 // ErrUnsupported is returned by Provider.Prepare for an operation the

@@ -93,7 +93,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|---|\n")
 	unsupported := map[string][]string{}
 	var failures []string
+	var batch []Record
 	for _, rec := range r.Records {
+		if _, ok := rec.Case.Batch(); ok && rec.Status != StatusUnsupported {
+			batch = append(batch, rec)
+			continue
+		}
 		switch {
 		case rec.Status == StatusUnsupported:
 			unsupported[rec.Provider] = append(unsupported[rec.Provider], string(rec.Case))
@@ -118,6 +123,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				failures = append(failures, fmt.Sprintf("- FAIL %s / %s: %s", rec.Case, rec.Provider, f))
 			}
 		}
+	}
+	if len(batch) > 0 {
+		r.writeBatchTable(&b, batch)
 	}
 	if len(failures) > 0 {
 		b.WriteString("\n" + strings.Join(failures, "\n") + "\n")
@@ -152,6 +160,34 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeBatchTable writes the batch cases with their cost per item.
+func (r *Report) writeBatchTable(b *strings.Builder, recs []Record) {
+	ratioHdr := "× single verify"
+	if base := r.Settings.Baseline; base != "" {
+		ratioHdr = "× " + base + " single verify"
+	}
+	b.WriteString("\nBatch cases: one call works on n items; times per item (a signature or a point), and per call.\n\n")
+	fmt.Fprintf(b, "| case | provider | n | median ns/item | p10 ns/item | p90 ns/item | items/s | %s | median ms/call | allocs/item | OK |\n", ratioHdr)
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n")
+	for _, rec := range recs {
+		if rec.Stats == nil || rec.PerItem == nil {
+			fmt.Fprintf(b, "| %s | %s | %d | — | — | — | — | — | — | — | %s |\n", rec.Case, rec.Provider, rec.Case.ItemsPerOp(), rec.Status)
+			continue
+		}
+		pi := rec.PerItem
+		ratio := "—"
+		if rec.Ratio > 0 {
+			ratio = fmt.Sprintf("%.3f", rec.Ratio)
+		}
+		status := rec.Status
+		if rec.Stats.Errors > 0 {
+			status += fmt.Sprintf(" (%d errors)", rec.Stats.Errors)
+		}
+		fmt.Fprintf(b, "| %s | %s | %d | %s | %s | %s | %s | %s | %.2f | %.2f | %s |\n", rec.Case, rec.Provider, rec.ItemsPerOp,
+			fmtNs(pi.MedianNs), fmtNs(pi.P10Ns), fmtNs(pi.P90Ns), fmtOps(pi.OpsPerSec), ratio, rec.Stats.MedianNs/1e6, pi.AllocsPerOp, status)
+	}
 }
 
 func (r *Report) hasCase(c Case) bool {
@@ -212,6 +248,9 @@ func (r *Report) WriteSVG(w io.Writer) error {
 	var groups []group
 	maxV := 0.0
 	for _, c := range r.Settings.Cases {
+		if _, ok := c.Batch(); ok {
+			continue // per-item costs: the Markdown batch table
+		}
 		g := group{c: c}
 		for _, name := range r.providerOrder() {
 			for _, rec := range r.Records {

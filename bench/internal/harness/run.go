@@ -26,8 +26,15 @@ type Record struct {
 	Gate     *GateResult `json:"gate,omitempty"`
 	Stats    *Stats      `json:"stats,omitempty"`
 	// Ratio is MedianNs divided by the baseline provider's MedianNs for
-	// the same case (0 when there is no baseline).
+	// the same case (0 when there is no baseline). For the
+	// schnorr_verify_batch cases it is PerItem.MedianNs divided by the
+	// baseline's schnorr_verify_preparsed median: the cost of a signature
+	// in a batch against a single verification.
 	Ratio float64 `json:"ratio_vs_baseline,omitempty"`
+	// ItemsPerOp is the number of items one call works on, and PerItem
+	// the statistics of a call divided by it (batch cases only).
+	ItemsPerOp int    `json:"items_per_op,omitempty"`
+	PerItem    *Stats `json:"per_item,omitempty"`
 }
 
 // ProviderReport describes one provider in the report.
@@ -200,6 +207,11 @@ func Run(cfg Config) (*Report, error) {
 			}
 			st := pt.s.stats()
 			pt.rec.Stats = &st
+			if _, ok := c.Batch(); ok {
+				pt.rec.ItemsPerOp = c.ItemsPerOp()
+				pi := st.perItem(pt.rec.ItemsPerOp)
+				pt.rec.PerItem = &pi
+			}
 		}
 		rep.Records = append(rep.Records, recs...)
 	}
@@ -258,6 +270,12 @@ func (r *Report) computeRatios() {
 	}
 	for i := range r.Records {
 		rec := &r.Records[i]
+		if spec, ok := rec.Case.Batch(); ok {
+			if b := base[SchnorrVerifyPreparsed]; spec.Kind == KindSchnorrVerifyBatch && b > 0 && rec.PerItem != nil {
+				rec.Ratio = rec.PerItem.MedianNs / b
+			}
+			continue
+		}
 		if b := base[rec.Case]; b > 0 && rec.Stats != nil {
 			rec.Ratio = rec.Stats.MedianNs / b
 		}

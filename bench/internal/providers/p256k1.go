@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	secp "github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/curve"
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/schnorr"
 
@@ -39,6 +40,10 @@ func (P256k1) Info() h.Info {
 			h.ECDH:                 "PrivateKey.ECDH (raw x), constant time",
 			h.PubkeyTweakAdd:       "PublicKey.TweakAdd + BytesCompressed",
 			h.XOnlyTweakAdd:        "XOnlyPublicKey.TweakAdd (full key) + BytesCompressed",
+		},
+		Extra: map[string]string{
+			"schnorr_verify_batch": "schnorr.BatchVerifier: Reset, Add of every signature and Verify in the timed call (Workers = 1 for cores1, 0 = GOMAXPROCS for coresall)",
+			"msm":                  "curve.Point.VarTimeMultiScalarMult on parsed points and scalars (one core)",
 		},
 	}
 }
@@ -204,6 +209,71 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 				return nil, false
 			}
 			return q.BytesCompressed(), true
+		}, nil
+	}
+	if spec, ok := c.Batch(); ok {
+		return p256k1Batch(spec, ds)
+	}
+	return nil, h.ErrUnsupported
+}
+
+// p256k1Batch prepares the batch cases: schnorr.BatchVerifier (Add and
+// Verify in the timed call, Workers 1 or GOMAXPROCS) and
+// curve.Point.VarTimeMultiScalarMult. The parsed inputs are laid out twice
+// around the dataset so that the window of every call is one slice.
+func p256k1Batch(spec h.BatchSpec, ds *h.Dataset) (h.Op, error) {
+	n, items := ds.Len(), ds.Items
+	m := n + spec.N // item (i + j) % n for i < n, j < spec.N
+	switch spec.Kind {
+	case h.KindSchnorrVerifyBatch:
+		pubs := make([]*secp.XOnlyPublicKey, n)
+		for i := range pubs {
+			var err error
+			if pubs[i], err = secp.NewXOnlyPublicKey(items[i].XOnly[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		var b schnorr.BatchVerifier
+		if !spec.AllCores {
+			b.Workers = 1
+		}
+		return func(i int) ([]byte, bool) {
+			b.Reset()
+			for j := range spec.N {
+				k := (i + j) % n
+				if b.Add(pubs[k], items[k].Hash[:], items[k].Schnorr[:]) != nil {
+					return nil, false
+				}
+			}
+			return nil, b.Verify()
+		}, nil
+	case h.KindMSM:
+		if spec.AllCores {
+			return nil, h.ErrUnsupported
+		}
+		points := make([]*curve.Point, m)
+		scalars := make([]*curve.Scalar, m)
+		for j := range m {
+			it := &items[j%n]
+			if j < n {
+				var err error
+				if points[j], err = new(curve.Point).SetBytes(it.Pub[:]); err != nil {
+					return nil, fmt.Errorf("item %d: %w", j, err)
+				}
+				k := h.MSMScalar(it)
+				if scalars[j], err = new(curve.Scalar).SetCanonicalBytes(k[:]); err != nil {
+					return nil, fmt.Errorf("item %d: %w", j, err)
+				}
+			} else {
+				points[j], scalars[j] = points[j-n], scalars[j-n]
+			}
+		}
+		var v curve.Point
+		return func(i int) ([]byte, bool) {
+			if v.VarTimeMultiScalarMult(scalars[i:i+spec.N], points[i:i+spec.N]) == nil {
+				return nil, false
+			}
+			return v.BytesCompressed(), true
 		}, nil
 	}
 	return nil, h.ErrUnsupported
