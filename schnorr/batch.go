@@ -253,32 +253,39 @@ func (b *BatchVerifier) prepare() {
 	// hash of everything the equation depends on (doc/batch.md).
 	rng := rand.NewChaCha8(b.seed())
 	for i := range b.entries {
-		var a scalar.Scalar
+		a := &b.as[i] // a_i for now; a_i·s_i below
 		if i == 0 {
 			a.One()
-		} else {
-			var buf [32]byte
-			binary.BigEndian.PutUint64(buf[16:], rng.Uint64())
-			binary.BigEndian.PutUint64(buf[24:], rng.Uint64())
-			a.SetBytes(&buf)
-		}
-		e := &b.entries[i]
-		t := &b.terms[2*i]
-		if b.bad[i] {
-			// Known invalid: left out of the equation, reported by Invalid.
-			*t = ecmult.Term{P: group.Affine{Infinity: true}}
-			b.terms[2*i+1] = ecmult.Term{P: group.Affine{Infinity: true}}
-			b.as[i].Zero()
 			continue
 		}
-		negR := t.P
-		t.SetShort(&a, false, &negR)
-		var ae scalar.Scalar
-		ae.Multiply(&a, &e.e)
-		ae.Negate(&ae)
-		b.terms[2*i+1].Set(&ae, &e.p)
-		b.as[i].Multiply(&a, &e.s)
+		var buf [32]byte
+		binary.BigEndian.PutUint64(buf[16:], rng.Uint64())
+		binary.BigEndian.PutUint64(buf[24:], rng.Uint64())
+		a.SetBytes(&buf)
 	}
+	// The terms, split over the workers.
+	parallel(workers, n, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			e := &b.entries[i]
+			t := &b.terms[2*i]
+			if b.bad[i] {
+				// Known invalid: left out of the equation, reported by
+				// Invalid.
+				*t = ecmult.Term{P: group.Affine{Infinity: true}}
+				b.terms[2*i+1] = ecmult.Term{P: group.Affine{Infinity: true}}
+				b.as[i].Zero()
+				continue
+			}
+			a := b.as[i]
+			negR := t.P
+			t.SetShort(&a, false, &negR)
+			var ae scalar.Scalar
+			ae.Multiply(&a, &e.e)
+			ae.Negate(&ae)
+			b.terms[2*i+1].Set(&ae, &e.p)
+			b.as[i].Multiply(&a, &e.s)
+		}
+	})
 
 	b.eqValid = b.rangeValid(0, n, workers)
 	b.allValid = b.eqValid && !slices.Contains(b.bad, true)

@@ -37,6 +37,7 @@ func pippWindow(h int) uint {
 // pippScratch is the reusable memory of Pippenger's method.
 type pippScratch struct {
 	pts    []group.Affine   // the expanded points, one per 128-bit half
+	offs   []int32          // offs[i]: the first point of term i
 	digits []int16          // digits[w*len(pts)+j]: digit w of point j
 	sums   []group.Jacobian // sums[w]: Σ digit·point of window w
 	ws     []windowScratch  // one per worker
@@ -104,39 +105,31 @@ func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []T
 	s.digits = grow(s.digits, w*h)
 	s.sums = grow(s.sums, w)
 
-	j := 0
-	add := func(p *group.Affine, k *scalar.Scalar, neg bool) {
-		s.pts[j] = *p
-		recodeSigned(s.digits[j:], h, k, neg, c, w)
-		j++
-	}
-	beta := group.Beta()
+	// Expand the terms: offs[i] is the first point of term i.
+	s.offs = grow(s.offs, len(terms)+1)
+	s.offs[0] = 0
 	for i := range terms {
-		t := &terms[i]
-		if t.P.Infinity {
-			continue
-		}
-		if t.K1.IsZero() == 0 {
-			add(&t.P, &t.K1, t.Neg1)
-		}
-		if t.K2.IsZero() == 0 {
-			s.pts[j].X.Multiply(&t.P.X, &beta)
-			s.pts[j].Y = t.P.Y
-			s.pts[j].Infinity = false
-			recodeSigned(s.digits[j:], h, &t.K2, t.Neg2, c, w)
-			j++
-		}
+		s.offs[i+1] = s.offs[i] + int32(terms[i].halves())
 	}
+	workers := min(max(s.workers, 1), w, max(h/pippMinHalvesPerWorker, 1))
+	if workers == 1 {
+		s.expand(terms, 0, len(terms), h, c, w)
+	} else {
+		s.expandParallel(terms, workers, h, c, w)
+	}
+	j := int(s.offs[len(terms)])
 	if g1.IsZero() == 0 || g2.IsZero() == 0 {
 		gTablesOnce.Do(initGTables)
-		add(&gTable[0], &g1, false)
-		add(&g128Table[0], &g2, false)
+		s.pts[j] = gTable[0]
+		recodeSigned(s.digits[j:], h, &g1, false, c, w)
+		s.pts[j+1] = g128Table[0]
+		recodeSigned(s.digits[j+1:], h, &g2, false, c, w)
+		j += 2
 	}
 	if j != h {
 		panic("ecmult: internal error: Pippenger half count mismatch")
 	}
 
-	workers := min(max(s.workers, 1), w, max(h/pippMinHalvesPerWorker, 1))
 	if len(s.ws) < workers {
 		s.ws = append(s.ws, make([]windowScratch, workers-len(s.ws))...)
 	}
@@ -157,6 +150,42 @@ func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []T
 		acc.AddVarTime(&acc, &s.sums[win])
 	}
 	return out.Set(&acc)
+}
+
+// expand writes the points and digits of terms[lo:hi], from s.offs[lo]:
+// P and its digits for the first half, λP = (β·x, y) for the second.
+func (s *pippScratch) expand(terms []Term, lo, hi, h int, c uint, w int) {
+	beta := group.Beta()
+	for i := lo; i < hi; i++ {
+		t := &terms[i]
+		if t.P.Infinity {
+			continue
+		}
+		j := int(s.offs[i])
+		if t.K1.IsZero() == 0 {
+			s.pts[j] = t.P
+			recodeSigned(s.digits[j:], h, &t.K1, t.Neg1, c, w)
+			j++
+		}
+		if t.K2.IsZero() == 0 {
+			s.pts[j].X.Multiply(&t.P.X, &beta)
+			s.pts[j].Y = t.P.Y
+			s.pts[j].Infinity = false
+			recodeSigned(s.digits[j:], h, &t.K2, t.Neg2, c, w)
+		}
+	}
+}
+
+// expandParallel runs expand on workers goroutines, each on a contiguous
+// range of the terms.
+func (s *pippScratch) expandParallel(terms []Term, workers, h int, c uint, w int) {
+	var wg sync.WaitGroup
+	n := len(terms)
+	for k := range workers {
+		lo, hi := k*n/workers, (k+1)*n/workers
+		wg.Go(func() { s.expand(terms, lo, hi, h, c, w) })
+	}
+	wg.Wait()
 }
 
 // windowSumsParallel runs windowSums on workers goroutines (a separate
