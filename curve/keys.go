@@ -49,7 +49,7 @@ func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 	if v == nil {
 		return nil, ErrNilArgument
 	}
-	a := v.affine()
+	a := v.affinePublicInfinity()
 	if a.Infinity {
 		return nil, fmt.Errorf("%w: %w", secp256k1.ErrInvalidPublicKey, ErrIdentity)
 	}

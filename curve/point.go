@@ -1,8 +1,10 @@
 package curve
 
 import (
+	"crypto/subtle"
 	"fmt"
 
+	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 )
@@ -69,36 +71,52 @@ func (v *Point) SetBytes(b []byte) (*Point, error) {
 	if v == nil {
 		return nil, ErrNilArgument
 	}
+	// The length is public; the prefix and the coordinates are checked
+	// without branches, and only the verdict is declassified.
 	var a group.Affine
-	switch {
-	case len(b) == 1 && b[0] == 0:
+	var ok int
+	switch len(b) {
+	case 1:
+		ok = subtle.ConstantTimeByteEq(b[0], 0)
 		a.Infinity = true
-	case len(b) == 33 && (b[0] == 2 || b[0] == 3):
+	case 33:
 		var x field.Element
-		ok := x.SetCanonicalBytes((*[32]byte)(b[1:]))
-		ok &= a.SetXO(&x, int(b[0]&1))
-		if ok != 1 {
-			return nil, fmt.Errorf("%w: not a compressed point on the curve", ErrInvalidEncoding)
-		}
-	case len(b) == 65 && b[0] == 4:
-		ok := a.X.SetCanonicalBytes((*[32]byte)(b[1:33]))
+		ok = subtle.ConstantTimeByteEq(b[0]|1, 3)
+		ok &= x.SetCanonicalBytes((*[32]byte)(b[1:]))
+		ok &= liftX(&a, &x, int(b[0]&1))
+	case 65:
+		ok = subtle.ConstantTimeByteEq(b[0], 4)
+		ok &= a.X.SetCanonicalBytes((*[32]byte)(b[1:33]))
 		ok &= a.Y.SetCanonicalBytes((*[32]byte)(b[33:]))
 		ok &= a.IsOnCurve()
-		if ok != 1 {
-			return nil, fmt.Errorf("%w: not an uncompressed point on the curve", ErrInvalidEncoding)
-		}
 	default:
-		return nil, fmt.Errorf("%w: point encoding of %d bytes with prefix %#x", ErrInvalidEncoding, len(b), firstByte(b))
+		return nil, fmt.Errorf("%w: point encoding of %d bytes", ErrInvalidEncoding, len(b))
+	}
+	ctcheck.Public(&ok)
+	if ok != 1 {
+		return nil, fmt.Errorf("%w: not a SEC 1 encoding of a point (%d bytes)", ErrInvalidEncoding, len(b))
 	}
 	v.p.SetAffine(&a)
 	return v, nil
 }
 
-func firstByte(b []byte) byte {
-	if len(b) == 0 {
-		return 0
-	}
-	return b[0]
+// liftX sets a to the point with x-coordinate x and y of parity odd, and
+// returns 1, or returns 0 (a then holds garbage) if x³ + 7 is not a square.
+// Unlike group.Affine.SetXO it never branches, so that decoding a secret
+// point reveals only the verdict.
+func liftX(a *group.Affine, x *field.Element, odd int) int {
+	var rhs, seven, y, ny field.Element
+	rhs.Square(x)
+	rhs.Multiply(&rhs, x)
+	seven.SetUint64(group.B)
+	rhs.Add(&rhs, &seven)
+	ok := y.Sqrt(&rhs)
+	ny.Negate(&y)
+	y.Select(&ny, &y, y.IsOdd()^odd)
+	a.X.Set(x)
+	a.Y.Set(&y)
+	a.Infinity = false
+	return ok
 }
 
 // affine returns v in affine form, in constant time (one constant-time
@@ -107,6 +125,14 @@ func (v *Point) affine() group.Affine {
 	p := v.load()
 	var a group.Affine
 	a.SetProjective(&p)
+	return a
+}
+
+// affinePublicInfinity is affine for the encoders, whose output length
+// reveals whether v is the identity: that bit is declassified.
+func (v *Point) affinePublicInfinity() group.Affine {
+	a := v.affine()
+	ctcheck.Public(&a.Infinity)
 	return a
 }
 
@@ -122,7 +148,7 @@ func (v *Point) BytesCompressed() []byte {
 }
 
 func (v *Point) bytesCompressed(b *[33]byte) []byte {
-	a := v.affine()
+	a := v.affinePublicInfinity()
 	if a.Infinity {
 		return append(b[:0], 0)
 	}
@@ -143,7 +169,7 @@ func (v *Point) BytesUncompressed() []byte {
 }
 
 func (v *Point) bytesUncompressed(b *[65]byte) []byte {
-	a := v.affine()
+	a := v.affinePublicInfinity()
 	if a.Infinity {
 		return append(b[:0], 0)
 	}
@@ -166,7 +192,7 @@ func (v *Point) BytesX() ([]byte, error) {
 }
 
 func (v *Point) bytesX(b *[32]byte) ([]byte, error) {
-	a := v.affine()
+	a := v.affinePublicInfinity()
 	if a.Infinity {
 		return nil, ErrIdentity
 	}

@@ -3,6 +3,7 @@ package curve
 import (
 	"fmt"
 
+	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -49,7 +50,9 @@ func (s *Scalar) SetCanonicalBytes(b []byte) (*Scalar, error) {
 		return nil, fmt.Errorf("%w: scalar of %d bytes, want 32", ErrInvalidEncoding, len(b))
 	}
 	var t scalar.Scalar
-	if t.SetCanonicalBytes((*[32]byte)(b)) != 1 {
+	ok := t.SetCanonicalBytes((*[32]byte)(b))
+	ctcheck.Public(&ok)
+	if ok != 1 {
 		return nil, fmt.Errorf("%w: scalar >= n", ErrInvalidEncoding)
 	}
 	s.s = t

@@ -118,6 +118,7 @@ func main() {
 		runSigner(i, mustHex(k), remote)
 	}
 	runSignerGenerate(remote)
+	runCurve()
 	if failures > 0 {
 		os.Exit(1)
 	}
@@ -125,7 +126,8 @@ func main() {
 		"ecdsa.SignRecoverable, ecdsa.SignWithEntropy, ecdsa.SignLowR, the RFC 6979 retry path, schnorr.Sign, "+
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint; signer: InitSec, Generate, Sign, AppendSign, ECDH, ECDHRaw, ConversationKey, "+
-		"KeyGen (valgrind: %v)\n", len(keys), onValgrind)
+		"KeyGen; curve: scalar decoding and arithmetic, ScalarBaseMult, ScalarMult of a secret point, Add, Double, "+
+		"Select, Equal, SetBytes and the encoders (valgrind: %v)\n", len(keys), onValgrind)
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and
