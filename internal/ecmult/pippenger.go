@@ -64,7 +64,14 @@ type windowScratch struct {
 	den      []field.Element  // the denominators of one addition round
 	tmp      []field.Element  // batch-inversion scratch
 	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
-	wins     []int            // the windows of this worker
+	pieces   []piece          // this worker's share of the windows
+}
+
+// piece is the part of a window that one worker sums: the points [lo, hi)
+// of window win.
+type piece struct {
+	win, lo, hi int
+	sum         group.Jacobian
 }
 
 // pippGroupPoints is about the number of points whose affine addition
@@ -138,6 +145,15 @@ func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []T
 	} else {
 		s.windowSumsParallel(workers, h, c)
 	}
+	for win := range s.sums {
+		s.sums[win].SetInfinity()
+	}
+	for k := range workers {
+		for i := range s.ws[k].pieces {
+			p := &s.ws[k].pieces[i]
+			s.sums[p.win].AddVarTime(&s.sums[p.win], &p.sum)
+		}
+	}
 
 	var acc group.Jacobian
 	acc.Set(&s.sums[w-1])
@@ -199,29 +215,39 @@ func (s *pippScratch) windowSumsParallel(workers, h int, c uint) {
 	wg.Wait()
 }
 
-// windowSums sets s.sums[w] for w = first, first+stride, ... below the
-// number of windows, using ws.
-func (s *pippScratch) windowSums(ws *windowScratch, first, stride, h int, c uint) {
-	if !s.jacobianBuckets {
-		// Windows in groups of about pippGroupPoints points: sharing the
-		// inversions of more windows saves little once a window has
-		// thousands of points, and the group's points should stay in
-		// the cache.
-		group := max(1, pippGroupPoints/max(h, 1))
-		if s.perWindowRounds {
-			group = 1
-		}
-		ws.wins = ws.wins[:0]
-		for win := first; win < len(s.sums); win += stride {
-			ws.wins = append(ws.wins, win)
-		}
-		for i := 0; i < len(ws.wins); i += group {
-			s.windowSumsAffine(ws, ws.wins[i:min(i+group, len(ws.wins))], h, c)
+// windowSums computes the share of worker k of workers: the W·h pairs
+// (window, point) in window-major order are cut into equal contiguous
+// ranges, so a worker gets whole windows and at most a part of a window at
+// each end (its sum is then added to the other worker's part). The sums
+// go to ws.pieces.
+func (s *pippScratch) windowSums(ws *windowScratch, k, workers, h int, c uint) {
+	u := len(s.sums) * h
+	from, to := k*u/workers, (k+1)*u/workers
+	ws.pieces = ws.pieces[:0]
+	for x := from; x < to; {
+		win, lo := x/h, x%h
+		hi := min(h, lo+to-x)
+		ws.pieces = append(ws.pieces, piece{win: win, lo: lo, hi: hi})
+		x += hi - lo
+	}
+	if s.jacobianBuckets {
+		for i := range ws.pieces {
+			p := &ws.pieces[i]
+			ws.windowSumJacobian(&p.sum, s.pts[p.lo:p.hi], s.digits[p.win*h+p.lo:p.win*h+p.hi], c)
 		}
 		return
 	}
-	for win := first; win < len(s.sums); win += stride {
-		ws.windowSumJacobian(&s.sums[win], s.pts, s.digits[win*h:(win+1)*h], c)
+	// Pieces in groups of about pippGroupPoints points: sharing the
+	// inversions of more windows saves little once a window has thousands
+	// of points, and the group's points should stay in the cache.
+	for i := 0; i < len(ws.pieces); {
+		j, pts := i, 0
+		for j < len(ws.pieces) && (j == i || !s.perWindowRounds && pts+ws.pieces[j].hi-ws.pieces[j].lo <= pippGroupPoints) {
+			pts += ws.pieces[j].hi - ws.pieces[j].lo
+			j++
+		}
+		s.windowSumsAffine(ws, ws.pieces[i:j], h, c)
+		i = j
 	}
 }
 
@@ -311,25 +337,26 @@ func (s *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affin
 	}
 }
 
-// windowSumsAffine sets s.sums[w] = Σ digit·point for the windows w in wins
-// with affine buckets. The points are sorted by
+// windowSumsAffine sets p.sum = Σ digit·point over the points [p.lo, p.hi)
+// of window p.win, for each piece p, with affine buckets. The points are sorted by
 // (window, bucket) with a counting sort (negated for negative digits);
 // then every bucket's list is summed pairwise in rounds, halving it each
 // round, and all additions of a round, across all buckets of all these
 // windows, share one field inversion (Montgomery's trick): about 5M + 1S
 // per addition instead of 7M + 4S for a Jacobian mixed addition, and a
 // handful of inversions per call rather than per window.
-func (s *pippScratch) windowSumsAffine(ws *windowScratch, wins []int, h int, c uint) {
+func (s *pippScratch) windowSumsAffine(ws *windowScratch, pieces []piece, h int, c uint) {
 	nb := 1 << (c - 1)
-	stride1 := nb + 1 // buckets 0..nb of one window; bucket 0 stays empty
-	nw := len(wins)
+	stride1 := nb + 1 // buckets 0..nb of one piece; bucket 0 stays empty
+	nw := len(pieces)
 	ws.count = grow(ws.count, nw*stride1)
 	ws.start = grow(ws.start, nw*stride1+1)
 	clear(ws.count)
 	n := 0
-	for k, win := range wins {
+	for k := range pieces {
+		p := &pieces[k]
 		cnt := ws.count[k*stride1 : (k+1)*stride1]
-		for _, d := range s.digits[win*h : (win+1)*h] {
+		for _, d := range s.digits[p.win*h+p.lo : p.win*h+p.hi] {
 			if d != 0 {
 				if d < 0 {
 					d = -d
@@ -346,15 +373,17 @@ func (s *pippScratch) windowSumsAffine(ws *windowScratch, wins []int, h int, c u
 	}
 	// Place the points; start[bi] advances to the end of bucket bi and is
 	// then moved back.
-	for k, win := range wins {
+	for k := range pieces {
+		p := &pieces[k]
 		st := ws.start[k*stride1 : (k+1)*stride1]
-		for j, d := range s.digits[win*h : (win+1)*h] {
+		pts := s.pts[p.lo:p.hi]
+		for j, d := range s.digits[p.win*h+p.lo : p.win*h+p.hi] {
 			switch {
 			case d > 0:
-				ws.arr[st[d]] = s.pts[j]
+				ws.arr[st[d]] = pts[j]
 				st[d]++
 			case d < 0:
-				ws.arr[st[-d]].Negate(&s.pts[j])
+				ws.arr[st[-d]].Negate(&pts[j])
 				st[-d]++
 			}
 		}
@@ -405,9 +434,9 @@ func (s *pippScratch) windowSumsAffine(ws *windowScratch, wins []int, h int, c u
 			ws.count[bi] = int32(k)
 		}
 	}
-	for k, win := range wins {
+	for k := range pieces {
 		base := k * stride1
-		bucketSum(&s.sums[win], nb, func(b int) *group.Affine {
+		bucketSum(&pieces[k].sum, nb, func(b int) *group.Affine {
 			if ws.count[base+b] == 0 {
 				return nil
 			}
