@@ -410,11 +410,13 @@ func BenchmarkPippengerWindow(b *testing.B) {
 	}
 }
 
+// TestPippWindow pins the window widths measured best
+// (BenchmarkPippengerWindow, doc/batch.md).
 func TestPippWindow(t *testing.T) {
 	for _, tc := range []struct {
 		h int
 		c uint
-	}{{10, 3}, {100, 5}, {400, 6}, {3074, 8}, {12800, 10}, {25600, 11}} {
+	}{{34, 5}, {130, 5}, {514, 6}, {770, 7}, {3074, 8}, {24578, 11}} {
 		if c := pippWindow(tc.h); c != tc.c {
 			t.Errorf("pippWindow(%d) = %d, want %d", tc.h, c, tc.c)
 		}

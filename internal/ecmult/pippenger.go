@@ -12,21 +12,27 @@ import (
 // Pippenger is faster than Strauss (measured, doc/batch.md).
 const pippengerMinHalves = 48
 
-// pippBucketCost is the cost of one step of the running bucket sum (a mixed
-// and a full Jacobian addition) in units of one batch-affine bucket
-// addition (2M + 1S plus 3M of the shared inversion, and the counting
-// sort's copy): measured about 4 (BenchmarkPippengerWindow).
-const pippBucketCost = 4
+// The cost model of pippWindow, in units of one batch-affine bucket
+// addition (2M + 1S, 3M of the shared inversion, the counting sort's copy):
+// a window costs h such additions, pippBucketCost per bucket for the
+// running sum (a mixed and a full Jacobian addition) and pippWindowCost for
+// the rest (c doublings of the accumulator, the Horner addition, loop and
+// recoding overhead). Fitted to BenchmarkPippengerWindow: the chosen c is
+// the measured best, or within 3% of it, from 34 to 24,578 halves.
+const (
+	pippBucketCost = 4
+	pippWindowCost = 60
+)
 
 // pippWindow returns the digit width c for h 128-bit halves: the c that
-// minimizes the cost model W(c)·(h + pippBucketCost·2^(c-1)), with
-// W(c) = ceil(129/c) windows of h bucket additions and 2^(c-1) running-sum
-// steps each. It grows from 4 for a few dozen halves to 11 at 20,000.
+// minimizes W(c)·(h + pippBucketCost·2^(c-1) + pippWindowCost) with
+// W(c) = ceil(129/c) windows. It grows from 5 for a few dozen halves to 11
+// at 20,000.
 func pippWindow(h int) uint {
 	best, bestCost := uint(2), -1
 	for c := uint(2); c <= 13; c++ {
 		w := (129 + int(c) - 1) / int(c)
-		cost := w * (h + pippBucketCost<<(c-1))
+		cost := w * (h + pippBucketCost<<(c-1) + pippWindowCost)
 		if bestCost < 0 || cost < bestCost {
 			best, bestCost = c, cost
 		}
