@@ -56,7 +56,15 @@ func msmAlgorithms() map[string]func(out *group.Jacobian, g *scalar.Scalar, term
 			s.multiMult(out, g, terms)
 		},
 	}
-	for _, c := range []uint{2, 3, 5, 8, 12} {
+	algs["pippenger-c8-running-sums"] = func(out *group.Jacobian, g *scalar.Scalar, terms []Term) {
+		s := pippScratch{forceWindow: 8, runningSums: true}
+		h := 0
+		for i := range terms {
+			h += terms[i].halves()
+		}
+		s.multiMult(out, g, terms, h)
+	}
+	for _, c := range []uint{2, 3, 4, 5, 6, 7, 8, 12} {
 		for _, jac := range []bool{false, true} {
 			name := fmt.Sprintf("pippenger-c%d", c)
 			if jac {
@@ -316,7 +324,11 @@ func TestMultiScalarMultAllocs(t *testing.T) {
 }
 
 // msmBenchInput returns n random terms of full 256-bit scalars.
+//
+// It also builds the G tables, so that no benchmark times their
+// construction.
 func msmBenchInput(n int) ([]Term, scalar.Scalar) {
+	gTablesOnce.Do(initGTables)
 	r := rand.New(rand.NewPCG(uint64(n), 7))
 	terms := make([]Term, n)
 	g := group.Generator()
@@ -416,7 +428,7 @@ func TestPippWindow(t *testing.T) {
 	for _, tc := range []struct {
 		h int
 		c uint
-	}{{34, 5}, {130, 5}, {514, 6}, {770, 7}, {3074, 8}, {24578, 11}} {
+	}{{34, 5}, {130, 6}, {514, 7}, {770, 7}, {3074, 10}, {24578, 12}} {
 		if c := pippWindow(tc.h); c != tc.c {
 			t.Errorf("pippWindow(%d) = %d, want %d", tc.h, c, tc.c)
 		}
@@ -484,6 +496,33 @@ func BenchmarkPippengerRounds(b *testing.B) {
 					s.multiMult(&out, &g, terms, 2*n)
 				}
 			})
+		}
+	}
+}
+
+// BenchmarkPippengerBucketSums compares the two ways of forming Σ b·B_b:
+// running sums (two Jacobian additions per bucket) and the two-level
+// row/column sums with batch-affine additions.
+func BenchmarkPippengerBucketSums(b *testing.B) {
+	for _, tc := range []struct {
+		n int
+		c []uint
+	}{{64, []uint{5, 6}}, {256, []uint{6, 7, 8}}, {1536, []uint{8, 9, 10}}, {12288, []uint{10, 11, 12, 13}}} {
+		terms, g := msmBenchInput(tc.n)
+		var out group.Jacobian
+		for _, c := range tc.c {
+			for _, running := range []bool{true, false} {
+				s := pippScratch{forceWindow: c, runningSums: running}
+				name := fmt.Sprintf("n=%d/c=%d/two-level", tc.n, c)
+				if running {
+					name = fmt.Sprintf("n=%d/c=%d/running", tc.n, c)
+				}
+				b.Run(name, func(b *testing.B) {
+					for b.Loop() {
+						s.multiMult(&out, &g, terms, 2*tc.n)
+					}
+				})
+			}
 		}
 	}
 }

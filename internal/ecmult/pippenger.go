@@ -14,25 +14,33 @@ const pippengerMinHalves = 48
 
 // The cost model of pippWindow, in units of one batch-affine bucket
 // addition (2M + 1S, 3M of the shared inversion, the counting sort's copy):
-// a window costs h such additions, pippBucketCost per bucket for the
-// running sum (a mixed and a full Jacobian addition) and pippWindowCost for
-// the rest (c doublings of the accumulator, the Horner addition, loop and
-// recoding overhead). Fitted to BenchmarkPippengerWindow: the chosen c is
-// the measured best, or within 3% of it, from 34 to 24,578 halves.
+// a window costs h such additions, a cost per bucket for Σ b·bucket[b]
+// (pippBucketCost with bucketSumsTwoLevel: two affine additions per bucket
+// plus the short running sums; pippRunningSumCost for running sums: a mixed
+// and a full Jacobian addition) and pippWindowCost for the rest (c
+// doublings of the accumulator, the Horner addition, loop and recoding
+// overhead). Fitted to BenchmarkPippengerWindow and
+// BenchmarkPippengerBucketSums: the chosen c is the measured best, or
+// within 3% of it, from 34 to 24,578 halves.
 const (
-	pippBucketCost = 4
-	pippWindowCost = 60
+	pippBucketCost     = 2
+	pippRunningSumCost = 4
+	pippWindowCost     = 60
 )
 
 // pippWindow returns the digit width c for h 128-bit halves: the c that
-// minimizes W(c)·(h + pippBucketCost·2^(c-1) + pippWindowCost) with
-// W(c) = ceil(129/c) windows. It grows from 5 for a few dozen halves to 11
+// minimizes W(c)·(h + bucket cost·2^(c-1) + pippWindowCost) with
+// W(c) = ceil(129/c) windows. It grows from 5 for a few dozen halves to 12
 // at 20,000.
 func pippWindow(h int) uint {
 	best, bestCost := uint(2), -1
 	for c := uint(2); c <= 13; c++ {
 		w := (129 + int(c) - 1) / int(c)
-		cost := w * (h + pippBucketCost<<(c-1) + pippWindowCost)
+		bc := pippRunningSumCost
+		if c >= pippTwoLevelMinC {
+			bc = pippBucketCost
+		}
+		cost := w * (h + bc<<(c-1) + pippWindowCost)
 		if bestCost < 0 || cost < bestCost {
 			best, bestCost = c, cost
 		}
@@ -60,6 +68,9 @@ type pippScratch struct {
 	// (one inversion per round and window) instead of across all windows
 	// at once (benchmarks compare the two).
 	perWindowRounds bool
+	// runningSums forms every window's Σ b·bucket[b] by running sums,
+	// never by bucketSumsTwoLevel (benchmarks compare the two).
+	runningSums bool
 }
 
 // windowScratch is the memory of one window sum.
@@ -71,6 +82,9 @@ type windowScratch struct {
 	tmp      []field.Element  // batch-inversion scratch
 	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
 	pieces   []piece          // this worker's share of the windows
+	arr2     []group.Affine   // the row and column lists of the bucket sums
+	start2   []int32
+	count2   []int32
 }
 
 // piece is the part of a window that one worker sums: the points [lo, hi)
@@ -344,13 +358,11 @@ func (s *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affin
 }
 
 // windowSumsAffine sets p.sum = Σ digit·point over the points [p.lo, p.hi)
-// of window p.win, for each piece p, with affine buckets. The points are sorted by
-// (window, bucket) with a counting sort (negated for negative digits);
-// then every bucket's list is summed pairwise in rounds, halving it each
-// round, and all additions of a round, across all buckets of all these
-// windows, share one field inversion (Montgomery's trick): about 5M + 1S
-// per addition instead of 7M + 4S for a Jacobian mixed addition, and a
-// handful of inversions per call rather than per window.
+// of window p.win, for each piece p, with affine buckets. The points are
+// sorted by (piece, bucket) with a counting sort (negated for negative
+// digits); then every bucket's list is summed pairwise in rounds
+// (reduceGroups), and the buckets are combined into Σ b·bucket[b]
+// (bucketSumsTwoLevel, or running sums for small windows).
 func (s *pippScratch) windowSumsAffine(ws *windowScratch, pieces []piece, h int, c uint) {
 	nb := 1 << (c - 1)
 	stride1 := nb + 1 // buckets 0..nb of one piece; bucket 0 stays empty
@@ -397,36 +409,70 @@ func (s *pippScratch) windowSumsAffine(ws *windowScratch, pieces []piece, h int,
 	for bi := range nw * stride1 {
 		ws.start[bi] -= ws.count[bi]
 	}
-	ws.den = grow(ws.den, n/2)
-	ws.tmp = grow(ws.tmp, n/2)
+	ws.reduceGroups(ws.arr, ws.start, ws.count)
 
+	if c >= pippTwoLevelMinC && !s.runningSums {
+		ws.bucketSumsTwoLevel(pieces, c)
+		return
+	}
+	for k := range pieces {
+		base := k * stride1
+		bucketSum(&pieces[k].sum, nb, func(b int) *group.Affine {
+			return ws.bucket(ws.arr, ws.start, ws.count, base+b)
+		})
+	}
+}
+
+// bucket returns the point of group g after reduceGroups, or nil if the
+// group is empty or summed to the identity.
+func (ws *windowScratch) bucket(arr []group.Affine, start, count []int32, g int) *group.Affine {
+	if count[g] == 0 {
+		return nil
+	}
+	p := &arr[start[g]]
+	if p.Infinity {
+		return nil
+	}
+	return p
+}
+
+// reduceGroups sums the list of every group, arr[start[g] : start[g] +
+// count[g]], pairwise in rounds, halving it each round, until it holds at
+// most one point (count[g] is updated; the sum is at start[g]). All
+// additions of a round, across all groups, share one field inversion
+// (Montgomery's trick): about 5M + 1S per addition instead of 7M + 4S for
+// a Jacobian mixed addition.
+func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) {
+	ng := len(count)
+	ws.den = grow(ws.den, len(arr)/2)
+	ws.tmp = grow(ws.tmp, len(arr)/2)
 	for {
-		// Pass 1: the denominators of every pair of every bucket.
+		// Pass 1: the denominators of every pair of every group.
 		m := 0
-		for bi := range nw * stride1 {
-			l := int(ws.count[bi])
+		for g := range ng {
+			l := int(count[g])
 			if l < 2 {
 				continue
 			}
-			a := ws.arr[ws.start[bi] : ws.start[bi]+int32(l)]
+			a := arr[start[g] : start[g]+int32(l)]
 			for i := 0; i+1 < l; i += 2 {
 				pairDenominator(&ws.den[m], &a[i], &a[i+1])
 				m++
 			}
 		}
 		if m == 0 {
-			break
+			return
 		}
 		den := ws.den[:m]
 		field.BatchInvertVarTime(den, den, ws.tmp[:m])
-		// Pass 2: the sums, written to the front of each bucket's list.
+		// Pass 2: the sums, written to the front of each group's list.
 		m = 0
-		for bi := range nw * stride1 {
-			l := int(ws.count[bi])
+		for g := range ng {
+			l := int(count[g])
 			if l < 2 {
 				continue
 			}
-			a := ws.arr[ws.start[bi] : ws.start[bi]+int32(l)]
+			a := arr[start[g] : start[g]+int32(l)]
 			k := 0
 			for i := 0; i+1 < l; i += 2 {
 				pairAdd(&a[k], &a[i], &a[i+1], &den[m])
@@ -437,21 +483,94 @@ func (s *pippScratch) windowSumsAffine(ws *windowScratch, pieces []piece, h int,
 				a[k] = a[l-1]
 				k++
 			}
-			ws.count[bi] = int32(k)
+			count[g] = int32(k)
 		}
 	}
-	for k := range pieces {
-		base := k * stride1
-		bucketSum(&pieces[k].sum, nb, func(b int) *group.Affine {
-			if ws.count[base+b] == 0 {
-				return nil
+}
+
+// pippTwoLevelMinC is the least window width for which bucketSumsTwoLevel
+// beats running sums (BenchmarkPippengerBucketSums).
+const pippTwoLevelMinC = 5
+
+// bucketSumsTwoLevel sets p.sum = Σ b·B_b over the reduced buckets B_b,
+// b = 1..2^(c-1), of every piece p, writing b = b1·m + b0 with m = 2^⌈(c-1)/2⌉:
+//
+//	Σ b·B_b = m·Σ b1·Row[b1] + Σ b0·Col[b0],
+//	Row[b1] = Σ_{b0} B_{b1·m+b0},  Col[b0] = Σ_{b1} B_{b1·m+b0}.
+//
+// Every bucket is added into one row and one column, and these sums are
+// again independent groups, reduced with batch-affine additions; the
+// running sums then cover only the ~2·sqrt(2^(c-1)) rows and columns. That
+// is 2 cheap affine additions per bucket instead of a mixed and a full
+// Jacobian addition.
+func (ws *windowScratch) bucketSumsTwoLevel(pieces []piece, c uint) {
+	nb := 1 << (c - 1)
+	stride1 := nb + 1
+	lm := c / 2 // ⌈(c-1)/2⌉
+	m := 1 << lm
+	rows, cols := nb>>lm, m-1
+	t := rows + cols // groups per piece: rows 1..rows, then columns 1..cols
+	nw := len(pieces)
+	ws.count2 = grow(ws.count2, nw*t)
+	ws.start2 = grow(ws.start2, nw*t+1)
+	clear(ws.count2)
+	n := 0
+	for k := range nw {
+		for b := 1; b <= nb; b++ {
+			if ws.bucket(ws.arr, ws.start, ws.count, k*stride1+b) == nil {
+				continue
 			}
-			p := &ws.arr[ws.start[base+b]]
-			if p.Infinity {
-				return nil
+			if b1 := b >> lm; b1 != 0 {
+				ws.count2[k*t+b1-1]++
+				n++
 			}
-			return p
+			if b0 := b & (m - 1); b0 != 0 {
+				ws.count2[k*t+rows+b0-1]++
+				n++
+			}
+		}
+	}
+	ws.arr2 = grow(ws.arr2, n)
+	ws.start2[0] = 0
+	for g := range nw * t {
+		ws.start2[g+1] = ws.start2[g] + ws.count2[g]
+	}
+	for k := range nw {
+		st := ws.start2[k*t : (k+1)*t]
+		for b := 1; b <= nb; b++ {
+			p := ws.bucket(ws.arr, ws.start, ws.count, k*stride1+b)
+			if p == nil {
+				continue
+			}
+			if b1 := b >> lm; b1 != 0 {
+				ws.arr2[st[b1-1]] = *p
+				st[b1-1]++
+			}
+			if b0 := b & (m - 1); b0 != 0 {
+				ws.arr2[st[rows+b0-1]] = *p
+				st[rows+b0-1]++
+			}
+		}
+	}
+	for g := range nw * t {
+		ws.start2[g] -= ws.count2[g]
+	}
+	ws.reduceGroups(ws.arr2, ws.start2, ws.count2)
+	for k := range nw {
+		base := k * t
+		var rowSum, colSum group.Jacobian
+		bucketSum(&rowSum, rows, func(b1 int) *group.Affine {
+			return ws.bucket(ws.arr2, ws.start2, ws.count2, base+b1-1)
 		})
+		bucketSum(&colSum, cols, func(b0 int) *group.Affine {
+			return ws.bucket(ws.arr2, ws.start2, ws.count2, base+rows+b0-1)
+		})
+		if !rowSum.Infinity {
+			for range lm {
+				rowSum.DoubleVarTime(&rowSum)
+			}
+		}
+		pieces[k].sum.AddVarTime(&rowSum, &colSum)
 	}
 }
 
