@@ -26,7 +26,9 @@ type EventVerifier struct {
 
 	batch schnorr.BatchVerifier
 	pubs  []*secp256k1.XOnlyPublicKey
-	index []int // index[j]: the event of the batch's signature j
+	index []int            // index[j]: the event of the batch's signature j
+	first []int            // first[i]: the first event with event i's key (or -1)
+	seen  map[[32]byte]int // key -> first event with it, within one call
 }
 
 // VerifyEvents reports, for each i, what VerifyEvent(events[i], ids[i],
@@ -58,6 +60,28 @@ func (v *EventVerifier) Verify(events []*Event, ids, sigs [][]byte) []bool {
 	pubs := v.pubs[:n]
 	clear(pubs)
 
+	// Each distinct key is lifted once (a square root): a burst of events
+	// often has few authors.
+	if v.seen == nil {
+		v.seen = make(map[[32]byte]int)
+	}
+	clear(v.seen)
+	if cap(v.first) < n {
+		v.first = make([]int, n)
+	}
+	first := v.first[:n]
+	for i, e := range events {
+		first[i] = -1
+		if e == nil {
+			continue
+		}
+		if j, dup := v.seen[e.PubKey]; dup {
+			first[i] = j
+		} else {
+			v.seen[e.PubKey] = i
+		}
+	}
+
 	// Ids and keys, on all cores: ok[i] says the id matches and the key
 	// and signature lengths are right.
 	w := v.Workers
@@ -68,14 +92,15 @@ func (v *EventVerifier) Verify(events []*Event, ids, sigs [][]byte) []bool {
 	prep := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			e := events[i]
-			if e == nil || len(ids[i]) != 32 || len(sigs[i]) != schnorr.SignatureSize || e.ID() != [32]byte(ids[i]) {
+			if e == nil {
 				continue
 			}
-			pub, err := secp256k1.NewXOnlyPublicKey(e.PubKey[:])
-			if err != nil {
-				continue
+			if first[i] < 0 { // the first event with this key parses it
+				if pub, err := secp256k1.NewXOnlyPublicKey(e.PubKey[:]); err == nil {
+					pubs[i] = pub
+				}
 			}
-			pubs[i], ok[i] = pub, true
+			ok[i] = len(ids[i]) == 32 && len(sigs[i]) == schnorr.SignatureSize && e.ID() == [32]byte(ids[i])
 		}
 	}
 	if w == 1 {
@@ -96,6 +121,14 @@ func (v *EventVerifier) Verify(events []*Event, ids, sigs [][]byte) []bool {
 			})
 		}
 		wg.Wait()
+	}
+	for i := range n {
+		if first[i] >= 0 {
+			pubs[i] = pubs[first[i]]
+		}
+		if pubs[i] == nil {
+			ok[i] = false // no such key
+		}
 	}
 
 	// The signatures, in one batch.

@@ -87,6 +87,14 @@ func TestVerifyEvents(t *testing.T) {
 			b.check(t, fmt.Sprintf("mutation %d, n=%d", m, n))
 		}
 	}
+	// The first event of an author is invalid: the author's other events
+	// still verify (its key is parsed once, with the first event).
+	b := signedEvents(t, 9, 3)
+	b.events[0].Content += "!"
+	b.sigs[1] = bytes.Repeat([]byte{0xff}, 64)
+	b.events[2] = nil
+	b.check(t, "first events of their authors invalid")
+
 	if signer.VerifyEvents(nil, [][]byte{nil}, nil) != nil {
 		t.Error("VerifyEvents with slices of different lengths")
 	}
