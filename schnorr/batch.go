@@ -55,9 +55,20 @@ type BatchVerifier struct {
 	allValid bool            // every signature is valid
 	eqValid  bool            // the equation holds (known-bad entries left out)
 	bad      []bool          // bad[i]: R_i has no point (known invalid)
-	terms    []ecmult.Term   // 2 per entry: a_i·(-R_i), (-a_i·e_i)·P_i
+	rterms   []ecmult.Term   // a_i·(-R_i)
+	ae       []scalar.Scalar // -a_i·e_i, the entry's share of its key's scalar
 	as       []scalar.Scalar // a_i·s_i, the entry's share of the G scalar
-	scratch  []ecmult.Scratch
+	scratch  ecmult.Scratch
+
+	// Signatures by the same key share one term (Σ -a_i·e_i)·P: keyOf[i]
+	// numbers entry i's key, keyFirst[k] is the first entry with key k.
+	keyOf    []int32
+	keyFirst []int32
+	keyPos   []int32 // during rangeValid: key k's term, or -1
+	keySeen  map[[32]byte]int32
+	work     []ecmult.Term   // the terms of one equation
+	ksum     []scalar.Scalar // the key scalars of one equation
+	klist    []int32         // the keys of one equation
 }
 
 // batchEntry is one signature as Add parsed it.
@@ -213,8 +224,6 @@ func (b *BatchVerifier) prepare() {
 	b.prepared = true
 	n := len(b.entries)
 	b.bad = resize(b.bad, n)
-	b.terms = resize(b.terms, 2*n)
-	b.as = resize(b.as, n)
 	if n < batchSingleBelow {
 		b.allValid, b.eqValid = true, true
 		start := 0
@@ -227,6 +236,9 @@ func (b *BatchVerifier) prepare() {
 		}
 		return
 	}
+	b.rterms = resize(b.rterms, n)
+	b.ae = resize(b.ae, n)
+	b.as = resize(b.as, n)
 
 	// Challenges and lift_x(r), split over the workers.
 	workers := b.workers(n)
@@ -245,9 +257,31 @@ func (b *BatchVerifier) prepare() {
 			if b.bad[i] {
 				negR = group.Affine{Infinity: true}
 			}
-			b.terms[2*i].P = negR
+			b.rterms[i].P = negR
 		}
 	})
+
+	// Number the distinct keys (an x-only key is its x).
+	b.keyOf = resize(b.keyOf, n)
+	b.keyFirst = b.keyFirst[:0]
+	if b.keySeen == nil {
+		b.keySeen = make(map[[32]byte]int32)
+	}
+	clear(b.keySeen)
+	for i := range b.entries {
+		x := b.entries[i].p.X.Bytes()
+		k, ok := b.keySeen[x]
+		if !ok {
+			k = int32(len(b.keyFirst))
+			b.keySeen[x] = k
+			b.keyFirst = append(b.keyFirst, int32(i))
+		}
+		b.keyOf[i] = k
+	}
+	b.keyPos = resize(b.keyPos, len(b.keyFirst))
+	for k := range b.keyPos {
+		b.keyPos[k] = -1
+	}
 
 	// The randomizers: a_0 = 1 and 128-bit a_i from ChaCha8 seeded with a
 	// hash of everything the equation depends on (doc/batch.md).
@@ -263,26 +297,24 @@ func (b *BatchVerifier) prepare() {
 		binary.BigEndian.PutUint64(buf[24:], rng.Uint64())
 		a.SetBytes(&buf)
 	}
-	// The terms, split over the workers.
+	// The scalars of the terms, split over the workers.
 	parallel(workers, n, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			e := &b.entries[i]
-			t := &b.terms[2*i]
+			t := &b.rterms[i]
 			if b.bad[i] {
 				// Known invalid: left out of the equation, reported by
 				// Invalid.
 				*t = ecmult.Term{P: group.Affine{Infinity: true}}
-				b.terms[2*i+1] = ecmult.Term{P: group.Affine{Infinity: true}}
+				b.ae[i].Zero()
 				b.as[i].Zero()
 				continue
 			}
 			a := b.as[i]
 			negR := t.P
 			t.SetShort(&a, false, &negR)
-			var ae scalar.Scalar
-			ae.Multiply(&a, &e.e)
-			ae.Negate(&ae)
-			b.terms[2*i+1].Set(&ae, &e.p)
+			b.ae[i].Multiply(&a, &e.e)
+			b.ae[i].Negate(&b.ae[i])
 			b.as[i].Multiply(&a, &e.s)
 		}
 	})
@@ -312,20 +344,45 @@ func (b *BatchVerifier) seed() [32]byte {
 }
 
 // rangeValid reports whether the batch equation restricted to the entries
-// [lo, hi) holds: (Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ (-a_i·e_i)·P_i is the
-// identity, using the given number of goroutines.
+// [lo, hi) holds: (Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ_P (Σ_{i: P_i = P}
+// -a_i·e_i)·P is the identity, using the given number of goroutines.
 func (b *BatchVerifier) rangeValid(lo, hi, workers int) bool {
 	var g scalar.Scalar
 	for i := lo; i < hi; i++ {
 		g.Add(&g, &b.as[i])
 	}
-	if len(b.scratch) == 0 {
-		b.scratch = make([]ecmult.Scratch, 1)
+	// One term per distinct key of the range.
+	b.klist = b.klist[:0]
+	b.ksum = b.ksum[:0]
+	for i := lo; i < hi; i++ {
+		if b.bad[i] {
+			continue
+		}
+		k := b.keyOf[i]
+		if b.keyPos[k] < 0 {
+			b.keyPos[k] = int32(len(b.klist))
+			b.klist = append(b.klist, k)
+			b.ksum = append(b.ksum, b.ae[i])
+			continue
+		}
+		j := b.keyPos[k]
+		b.ksum[j].Add(&b.ksum[j], &b.ae[i])
 	}
-	s := &b.scratch[0]
-	s.Workers = workers
+	m := hi - lo
+	b.work = resize(b.work, m+len(b.klist))
+	copy(b.work, b.rterms[lo:hi])
+	parallel(min(workers, len(b.klist)/batchMinPerWorker+1), len(b.klist), func(jlo, jhi int) {
+		for j := jlo; j < jhi; j++ {
+			e := &b.entries[b.keyFirst[b.klist[j]]]
+			b.work[m+j].Set(&b.ksum[j], &e.p)
+		}
+	})
+	for _, k := range b.klist {
+		b.keyPos[k] = -1
+	}
+	b.scratch.Workers = workers
 	var out group.Jacobian
-	ecmult.MultiScalarMultVarTime(&out, &g, b.terms[2*lo:2*hi], s)
+	ecmult.MultiScalarMultVarTime(&out, &g, b.work, &b.scratch)
 	return out.Infinity || out.Z.IsZero() == 1
 }
 

@@ -237,6 +237,15 @@ func TestBatchSeveralInvalid(t *testing.T) {
 		}
 		in.check(t, fmt.Sprintf("%d invalid of %d", tc.bad, tc.n))
 	}
+	// Few keys, so that the signatures of a key share one term of the
+	// equation, and the bisection has to split those sums.
+	for _, tc := range []struct{ n, keys, bad int }{{200, 4, 1}, {200, 4, 9}, {130, 1, 3}, {300, 2, 60}} {
+		in := randBatch(t, r, tc.n, tc.keys, 0)
+		for _, pos := range r.Perm(tc.n)[:tc.bad] {
+			defects[names[r.IntN(len(names)-1)]](r, in, pos)
+		}
+		in.check(t, fmt.Sprintf("%d invalid of %d by %d keys", tc.bad, tc.n, tc.keys))
+	}
 }
 
 // TestBatchMalformed: what Add rejects is not added, and VerifyBatch
@@ -422,6 +431,23 @@ func BenchmarkBatchVerify(b *testing.B) {
 			i++
 		}
 	})
+	// 1024 signatures by 16 keys: the signatures of a key share one term.
+	few := randBatch(b, r, 1024, 16, 0)
+	for _, w := range []int{1, 2} {
+		bv := few.verifier(b, w)
+		b.Run(fmt.Sprintf("n=1024/keys=16/workers=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				bv.Reset()
+				for i := range few.pubs {
+					bv.Add(few.pubs[i], few.msgs[i], few.sigs[i])
+				}
+				if !bv.Verify() {
+					b.Fatal("batch does not verify")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1024, "ns/sig")
+		})
+	}
 	for _, n := range []int{1, 2, 8, 64, 256, 1024, 8192} {
 		sub := &batchInput{in.pubs[:n], in.msgs[:n], in.sigs[:n]}
 		for _, w := range []int{1, 2} {
