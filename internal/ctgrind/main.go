@@ -44,6 +44,7 @@ import (
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/schnorr"
 )
 
@@ -123,8 +124,8 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("ctgrind: %d keys: NewPrivateKey, PublicKey, GenerateKey, ecdsa.Sign, ecdsa.SignRecoverable, schnorr.SignWithAux, "+
-		"Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, ECDH, ECDHSHA256 (valgrind: %v)\n",
-		len(keys), onValgrind)
+		"Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, ECDH, ECDHSHA256 (valgrind: %v; field: %s)\n",
+		len(keys), onValgrind, field.Implementation())
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and
