@@ -4,9 +4,12 @@
 
 #include "textflag.h"
 
-// func feMulADX(v *[4]uint64, a *[4]uint64, b *[4]uint64)
+// func feMulAsm(v *[4]uint64, a *[4]uint64, b *[4]uint64)
 // Requires: ADX, BMI2, CMOV
-TEXT ·feMulADX(SB), NOSPLIT, $0-24
+TEXT ·feMulAsm(SB), NOSPLIT, $0-24
+	// Without BMI2 and ADX, jump to feMulGenericLimbs.
+	CMPB ·useADX+0(SB), $0x00
+	JEQ  generic
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), BX
 
@@ -89,31 +92,33 @@ TEXT ·feMulADX(SB), NOSPLIT, $0-24
 	ADOXQ R15, R12
 	ADCXQ R15, R12
 
-	// Second fold: t0..t3 + c·t4 (< 2^68), carry out in t5 as a mask
-	MULXQ R12, AX, CX
-	ADDQ  AX, R8
-	ADCQ  CX, R9
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  R13, R13
-
-	// If the second fold carried, the value is t + 2^256 ≡ t + c with t < 2^68,
-	// and t + c < p. Otherwise t < 2^256 is ≥ p iff t + c carries. Either way
-	// the result is t + c (mod 2^256) exactly when one of the two carries is set.
+	// Second fold, and the final subtraction of p, in one step. With
+	// x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result
+	// is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
+	// too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the
+	// result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries
+	// and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in
+	// parallel, and a CMOV on OF picks one.
+	LEAQ    1(R12), R13
+	MULXQ   R12, AX, CX
+	MULXQ   R13, R14, DI
 	MOVQ    R8, R12
-	ADDQ    DX, R12
-	MOVQ    R9, R14
-	ADCQ    $0x00, R14
-	MOVQ    R10, DI
-	ADCQ    $0x00, DI
-	MOVQ    R11, AX
-	ADCQ    $0x00, AX
-	SBBQ    CX, CX
-	ORQ     R13, CX
-	CMOVQNE R12, R8
-	CMOVQNE R14, R9
-	CMOVQNE DI, R10
-	CMOVQNE AX, R11
+	MOVQ    R9, R13
+	XORQ    R15, R15
+	ADCXQ   AX, R8
+	ADOXQ   R14, R12
+	ADCXQ   CX, R9
+	ADOXQ   DI, R13
+	MOVQ    R10, R14
+	MOVQ    R11, DI
+	ADCXQ   R15, R10
+	ADOXQ   R15, R14
+	ADCXQ   R15, R11
+	ADOXQ   R15, DI
+	CMOVQOS R12, R8
+	CMOVQOS R13, R9
+	CMOVQOS R14, R10
+	CMOVQOS DI, R11
 	MOVQ    v+0(FP), SI
 	MOVQ    R8, (SI)
 	MOVQ    R9, 8(SI)
@@ -121,9 +126,15 @@ TEXT ·feMulADX(SB), NOSPLIT, $0-24
 	MOVQ    R11, 24(SI)
 	RET
 
-// func feSquareADX(v *[4]uint64, a *[4]uint64)
+generic:
+	JMP ·feMulGenericLimbs+0(SB)
+
+// func feSquareAsm(v *[4]uint64, a *[4]uint64)
 // Requires: ADX, BMI2, CMOV
-TEXT ·feSquareADX(SB), NOSPLIT, $0-16
+TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
+	// Without BMI2 and ADX, jump to feSquareGenericLimbs.
+	CMPB ·useADX+0(SB), $0x00
+	JEQ  generic
 	MOVQ a+8(FP), SI
 
 	// Cross products: t1..t4 = a0·(a1, a2, a3)
@@ -194,31 +205,33 @@ TEXT ·feSquareADX(SB), NOSPLIT, $0-16
 	ADOXQ R15, R12
 	ADCXQ R15, R12
 
-	// Second fold: t0..t3 + c·t4 (< 2^68), carry out in t5 as a mask
-	MULXQ R12, AX, BX
-	ADDQ  AX, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  R13, R13
-
-	// If the second fold carried, the value is t + 2^256 ≡ t + c with t < 2^68,
-	// and t + c < p. Otherwise t < 2^256 is ≥ p iff t + c carries. Either way
-	// the result is t + c (mod 2^256) exactly when one of the two carries is set.
+	// Second fold, and the final subtraction of p, in one step. With
+	// x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result
+	// is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
+	// too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the
+	// result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries
+	// and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in
+	// parallel, and a CMOV on OF picks one.
+	LEAQ    1(R12), R13
+	MULXQ   R12, AX, BX
+	MULXQ   R13, R14, DI
 	MOVQ    R8, R12
-	ADDQ    DX, R12
-	MOVQ    R9, R14
-	ADCQ    $0x00, R14
-	MOVQ    R10, DI
-	ADCQ    $0x00, DI
-	MOVQ    R11, AX
-	ADCQ    $0x00, AX
-	SBBQ    BX, BX
-	ORQ     R13, BX
-	CMOVQNE R12, R8
-	CMOVQNE R14, R9
-	CMOVQNE DI, R10
-	CMOVQNE AX, R11
+	MOVQ    R9, R13
+	XORQ    R15, R15
+	ADCXQ   AX, R8
+	ADOXQ   R14, R12
+	ADCXQ   BX, R9
+	ADOXQ   DI, R13
+	MOVQ    R10, R14
+	MOVQ    R11, DI
+	ADCXQ   R15, R10
+	ADOXQ   R15, R14
+	ADCXQ   R15, R11
+	ADOXQ   R15, DI
+	CMOVQOS R12, R8
+	CMOVQOS R13, R9
+	CMOVQOS R14, R10
+	CMOVQOS DI, R11
 	MOVQ    v+0(FP), SI
 	MOVQ    R8, (SI)
 	MOVQ    R9, 8(SI)
@@ -226,9 +239,15 @@ TEXT ·feSquareADX(SB), NOSPLIT, $0-16
 	MOVQ    R11, 24(SI)
 	RET
 
-// func feSquareNADX(v *[4]uint64, a *[4]uint64, n int)
+generic:
+	JMP ·feSquareGenericLimbs+0(SB)
+
+// func feSquareNAsm(v *[4]uint64, a *[4]uint64, n int)
 // Requires: ADX, BMI2, CMOV
-TEXT ·feSquareNADX(SB), NOSPLIT, $0-24
+TEXT ·feSquareNAsm(SB), NOSPLIT, $0-24
+	// Without BMI2 and ADX, jump to feSquareNGenericLimbs.
+	CMPB ·useADX+0(SB), $0x00
+	JEQ  generic
 	MOVQ a+8(FP), SI
 	MOVQ n+16(FP), CX
 
@@ -301,31 +320,33 @@ loop:
 	ADOXQ R15, R12
 	ADCXQ R15, R12
 
-	// Second fold: t0..t3 + c·t4 (< 2^68), carry out in t5 as a mask
-	MULXQ R12, AX, BX
-	ADDQ  AX, R8
-	ADCQ  BX, R9
-	ADCQ  $0x00, R10
-	ADCQ  $0x00, R11
-	SBBQ  R13, R13
-
-	// If the second fold carried, the value is t + 2^256 ≡ t + c with t < 2^68,
-	// and t + c < p. Otherwise t < 2^256 is ≥ p iff t + c carries. Either way
-	// the result is t + c (mod 2^256) exactly when one of the two carries is set.
+	// Second fold, and the final subtraction of p, in one step. With
+	// x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result
+	// is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
+	// too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the
+	// result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries
+	// and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in
+	// parallel, and a CMOV on OF picks one.
+	LEAQ    1(R12), R13
+	MULXQ   R12, AX, BX
+	MULXQ   R13, R14, DI
 	MOVQ    R8, R12
-	ADDQ    DX, R12
-	MOVQ    R9, R14
-	ADCQ    $0x00, R14
-	MOVQ    R10, DI
-	ADCQ    $0x00, DI
-	MOVQ    R11, AX
-	ADCQ    $0x00, AX
-	SBBQ    BX, BX
-	ORQ     R13, BX
-	CMOVQNE R12, R8
-	CMOVQNE R14, R9
-	CMOVQNE DI, R10
-	CMOVQNE AX, R11
+	MOVQ    R9, R13
+	XORQ    R15, R15
+	ADCXQ   AX, R8
+	ADOXQ   R14, R12
+	ADCXQ   BX, R9
+	ADOXQ   DI, R13
+	MOVQ    R10, R14
+	MOVQ    R11, DI
+	ADCXQ   R15, R10
+	ADOXQ   R15, R14
+	ADCXQ   R15, R11
+	ADOXQ   R15, DI
+	CMOVQOS R12, R8
+	CMOVQOS R13, R9
+	CMOVQOS R14, R10
+	CMOVQOS DI, R11
 
 	// The next squaring reads v.
 	MOVQ v+0(FP), SI
@@ -336,3 +357,6 @@ loop:
 	DECQ CX
 	JNZ  loop
 	RET
+
+generic:
+	JMP ·feSquareNGenericLimbs+0(SB)

@@ -4,21 +4,24 @@
 
 package field
 
-// feMulADX sets v = a·b mod p. a and b must be fully reduced, and so is v.
-// It needs BMI2 and ADX and runs in constant time.
+// feMulAsm sets v = a·b mod p. a and b must be fully reduced, and so is v.
+// Without BMI2 and ADX (useADX false) it jumps to feMulGenericLimbs.
+// It runs in constant time.
 //
 //go:noescape
-func feMulADX(v *[4]uint64, a *[4]uint64, b *[4]uint64)
+func feMulAsm(v *[4]uint64, a *[4]uint64, b *[4]uint64)
 
-// feSquareADX sets v = a² mod p. a must be fully reduced, and so is v.
-// It needs BMI2 and ADX and runs in constant time.
+// feSquareAsm sets v = a² mod p. a must be fully reduced, and so is v.
+// Without BMI2 and ADX (useADX false) it jumps to feSquareGenericLimbs.
+// It runs in constant time.
 //
 //go:noescape
-func feSquareADX(v *[4]uint64, a *[4]uint64)
+func feSquareAsm(v *[4]uint64, a *[4]uint64)
 
-// feSquareNADX sets v = a^(2^n) mod p with n ≥ 1 squarings in one call.
-// a must be fully reduced, and so is v. It needs BMI2 and ADX; its
-// running time depends only on n.
+// feSquareNAsm sets v = a^(2^n) mod p with n ≥ 1 squarings in one call.
+// a must be fully reduced, and so is v. Without BMI2 and ADX (useADX
+// false) it jumps to feSquareNGenericLimbs. Its running time depends
+// only on n.
 //
 //go:noescape
-func feSquareNADX(v *[4]uint64, a *[4]uint64, n int)
+func feSquareNAsm(v *[4]uint64, a *[4]uint64, n int)

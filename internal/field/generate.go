@@ -5,3 +5,4 @@ package field
 // avo). GOWORK=off because _asm is not part of the repository's go.work.
 //
 //go:generate env GOWORK=off go run -C _asm ./amd64 -out ../fe_amd64.s -stubs ../fe_stubs_amd64.go -pkg field
+//go:generate env GOWORK=off go run -C _asm ./arm64 -out ../fe_arm64.s -stubs ../fe_stubs_arm64.go

@@ -18,6 +18,7 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -37,10 +38,12 @@ var (
 func main() {
 	ConstraintExpr("gc,!purego")
 
-	TEXT("feMulADX", NOSPLIT, "func(v, a, b *[4]uint64)")
+	TEXT("feMulAsm", NOSPLIT, "func(v, a, b *[4]uint64)")
 	Pragma("noescape")
-	Doc("feMulADX sets v = a·b mod p. a and b must be fully reduced, and so is v.",
-		"It needs BMI2 and ADX and runs in constant time.")
+	Doc("feMulAsm sets v = a·b mod p. a and b must be fully reduced, and so is v.",
+		"Without BMI2 and ADX (useADX false) it jumps to feMulGenericLimbs.",
+		"It runs in constant time.")
+	dispatch("feMulGenericLimbs")
 	Load(Param("a"), RSI)
 	Load(Param("b"), RBX)
 	mul(RSI, RBX, RAX, RCX)
@@ -48,23 +51,29 @@ func main() {
 	Load(Param("v"), RSI)
 	store(RSI)
 	RET()
+	generic("feMulGenericLimbs")
 
-	TEXT("feSquareADX", NOSPLIT, "func(v, a *[4]uint64)")
+	TEXT("feSquareAsm", NOSPLIT, "func(v, a *[4]uint64)")
 	Pragma("noescape")
-	Doc("feSquareADX sets v = a² mod p. a must be fully reduced, and so is v.",
-		"It needs BMI2 and ADX and runs in constant time.")
+	Doc("feSquareAsm sets v = a² mod p. a must be fully reduced, and so is v.",
+		"Without BMI2 and ADX (useADX false) it jumps to feSquareGenericLimbs.",
+		"It runs in constant time.")
+	dispatch("feSquareGenericLimbs")
 	Load(Param("a"), RSI)
 	square(RSI, RAX, RBX)
 	reduce(RAX, RBX)
 	Load(Param("v"), RSI)
 	store(RSI)
 	RET()
+	generic("feSquareGenericLimbs")
 
-	TEXT("feSquareNADX", NOSPLIT, "func(v, a *[4]uint64, n int)")
+	TEXT("feSquareNAsm", NOSPLIT, "func(v, a *[4]uint64, n int)")
 	Pragma("noescape")
-	Doc("feSquareNADX sets v = a^(2^n) mod p with n ≥ 1 squarings in one call.",
-		"a must be fully reduced, and so is v. It needs BMI2 and ADX; its",
-		"running time depends only on n.")
+	Doc("feSquareNAsm sets v = a^(2^n) mod p with n ≥ 1 squarings in one call.",
+		"a must be fully reduced, and so is v. Without BMI2 and ADX (useADX",
+		"false) it jumps to feSquareNGenericLimbs. Its running time depends",
+		"only on n.")
+	dispatch("feSquareNGenericLimbs")
 	Load(Param("a"), RSI)
 	Load(Param("n"), RCX)
 	Label("loop")
@@ -76,8 +85,30 @@ func main() {
 	DECQ(RCX)
 	JNZ(LabelRef("loop"))
 	RET()
+	generic("feSquareNGenericLimbs")
 
 	Generate()
+}
+
+// dispatch branches to the label "generic" unless useADX is set. It reads the
+// flag first, before R15 is used: under -dynlink a global access clobbers R15.
+func dispatch(fallback string) {
+	Commentf("Without BMI2 and ADX, jump to %s.", fallback)
+	CMPB(NewDataAddr(Symbol{Name: "·useADX"}, 0), Imm(0))
+	JEQ(LabelRef("generic"))
+}
+
+// generic emits the fallback: a tail jump to a Go function with the same
+// arguments (through the ABI0 wrapper the toolchain makes for Go functions
+// that assembly references). avo's JMP only takes labels within the
+// function, so the instruction is built by hand, as a terminal one.
+func generic(fallback string) {
+	Label("generic")
+	Instruction(&ir.Instruction{
+		Opcode:     "JMP",
+		Operands:   []Op{NewDataAddr(Symbol{Name: "·" + fallback}, 0)},
+		IsTerminal: true,
+	})
 }
 
 func limb(base GPPhysical, i int) Mem { return Mem{Base: base, Disp: 8 * i} }
@@ -199,29 +230,31 @@ func reduce(lo, hi GPPhysical) {
 	ADOXQ(zero, t4)
 	ADCXQ(zero, t4)
 
-	Comment("Second fold: t0..t3 + c·t4 (< 2^68), carry out in t5 as a mask")
+	Comment("Second fold, and the final subtraction of p, in one step. With")
+	Comment("x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result")
+	Comment("is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries")
+	Comment("too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the")
+	Comment("result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries")
+	Comment("and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in")
+	Comment("parallel, and a CMOV on OF picks one.")
+	LEAQ(Mem{Base: t4, Disp: 1}, t5)
 	MULXQ(t4, lo, hi)
-	ADDQ(lo, t0)
-	ADCQ(hi, t1)
-	ADCQ(U8(0), t2)
-	ADCQ(U8(0), t3)
-	SBBQ(t5, t5)
-
-	Comment("If the second fold carried, the value is t + 2^256 ≡ t + c with t < 2^68,")
-	Comment("and t + c < p. Otherwise t < 2^256 is ≥ p iff t + c carries. Either way")
-	Comment("the result is t + c (mod 2^256) exactly when one of the two carries is set.")
+	MULXQ(t5, t6, t7)
 	MOVQ(t0, t4)
-	ADDQ(RDX, t4)
-	MOVQ(t1, t6)
-	ADCQ(U8(0), t6)
-	MOVQ(t2, t7)
-	ADCQ(U8(0), t7)
-	MOVQ(t3, lo)
-	ADCQ(U8(0), lo)
-	SBBQ(hi, hi)
-	ORQ(t5, hi)
-	CMOVQNE(t4, t0)
-	CMOVQNE(t6, t1)
-	CMOVQNE(t7, t2)
-	CMOVQNE(lo, t3)
+	MOVQ(t1, t5)
+	XORQ(zero, zero)
+	ADCXQ(lo, t0)
+	ADOXQ(t6, t4)
+	ADCXQ(hi, t1)
+	ADOXQ(t7, t5)
+	MOVQ(t2, t6)
+	MOVQ(t3, t7)
+	ADCXQ(zero, t2)
+	ADOXQ(zero, t6)
+	ADCXQ(zero, t3)
+	ADOXQ(zero, t7)
+	CMOVQOS(t4, t0)
+	CMOVQOS(t5, t1)
+	CMOVQOS(t6, t2)
+	CMOVQOS(t7, t3)
 }
