@@ -93,17 +93,19 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	ADCXQ R15, R12
 
 	// Second fold, and the final subtraction of p, in one step. With
-	// x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result
-	// is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
+	// x1 = t + c·top and x2 = x1 + c: if x1 ≥ 2^256 the result is
+	// x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
 	// too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the
 	// result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries
-	// and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in
-	// parallel, and a CMOV on OF picks one.
-	LEAQ    1(R12), R13
+	// and x1 if not. x1 = t + (hi:lo) is summed on the CF chain and
+	// x2 = t + (hi:lo + c) on the OF chain, in parallel, and a CMOV on OF picks one.
 	MULXQ   R12, AX, CX
-	MULXQ   R13, R14, DI
 	MOVQ    R8, R12
 	MOVQ    R9, R13
+	MOVQ    AX, R14
+	ADDQ    DX, R14
+	MOVQ    CX, DI
+	ADCQ    $0x00, DI
 	XORQ    R15, R15
 	ADCXQ   AX, R8
 	ADOXQ   R14, R12
@@ -206,17 +208,19 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	ADCXQ R15, R12
 
 	// Second fold, and the final subtraction of p, in one step. With
-	// x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result
-	// is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
+	// x1 = t + c·top and x2 = x1 + c: if x1 ≥ 2^256 the result is
+	// x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
 	// too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the
 	// result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries
-	// and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in
-	// parallel, and a CMOV on OF picks one.
-	LEAQ    1(R12), R13
+	// and x1 if not. x1 = t + (hi:lo) is summed on the CF chain and
+	// x2 = t + (hi:lo + c) on the OF chain, in parallel, and a CMOV on OF picks one.
 	MULXQ   R12, AX, BX
-	MULXQ   R13, R14, DI
 	MOVQ    R8, R12
 	MOVQ    R9, R13
+	MOVQ    AX, R14
+	ADDQ    DX, R14
+	MOVQ    BX, DI
+	ADCQ    $0x00, DI
 	XORQ    R15, R15
 	ADCXQ   AX, R8
 	ADOXQ   R14, R12
@@ -321,17 +325,19 @@ loop:
 	ADCXQ R15, R12
 
 	// Second fold, and the final subtraction of p, in one step. With
-	// x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result
-	// is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
+	// x1 = t + c·top and x2 = x1 + c: if x1 ≥ 2^256 the result is
+	// x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries
 	// too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the
 	// result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries
-	// and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in
-	// parallel, and a CMOV on OF picks one.
-	LEAQ    1(R12), R13
+	// and x1 if not. x1 = t + (hi:lo) is summed on the CF chain and
+	// x2 = t + (hi:lo + c) on the OF chain, in parallel, and a CMOV on OF picks one.
 	MULXQ   R12, AX, BX
-	MULXQ   R13, R14, DI
 	MOVQ    R8, R12
 	MOVQ    R9, R13
+	MOVQ    AX, R14
+	ADDQ    DX, R14
+	MOVQ    BX, DI
+	ADCQ    $0x00, DI
 	XORQ    R15, R15
 	ADCXQ   AX, R8
 	ADOXQ   R14, R12

@@ -108,15 +108,12 @@ TEXT ·feMulAsm(SB), NOSPLIT|NOFRAME, $0-24
 	ADC     ZR, R25, R25
 
 	// Second fold and final subtraction of p in one step (see the amd64
-
-	// generator): x1 = t + c·top, x2 = t + c·(top+1); the result is x2 mod
-
-	// 2^256 if x2 carries out of 2^256, else x1.
-	ADD     $1, R25, R24
+	// generator): x1 = t + c·top, x2 = x1 + c; the result is x2 mod 2^256
+	// if x2 carries out of 2^256, else x1.
 	MUL     R1, R25, R15
 	UMULH   R1, R25, R22
-	MUL     R1, R24, R19
-	UMULH   R1, R24, R23
+	ADDS    R1, R15, R19
+	ADC     ZR, R22, R23
 	ADDS    R15, R10, R2
 	ADCS    R22, R11, R3
 	ADCS    ZR, R12, R4
@@ -223,15 +220,12 @@ TEXT ·feSquareAsm(SB), NOSPLIT|NOFRAME, $0-16
 	ADC     ZR, R25, R25
 
 	// Second fold and final subtraction of p in one step (see the amd64
-
-	// generator): x1 = t + c·top, x2 = t + c·(top+1); the result is x2 mod
-
-	// 2^256 if x2 carries out of 2^256, else x1.
-	ADD     $1, R25, R24
+	// generator): x1 = t + c·top, x2 = x1 + c; the result is x2 mod 2^256
+	// if x2 carries out of 2^256, else x1.
 	MUL     R1, R25, R15
 	UMULH   R1, R25, R22
-	MUL     R1, R24, R19
-	UMULH   R1, R24, R23
+	ADDS    R1, R15, R19
+	ADC     ZR, R22, R23
 	ADDS    R15, R10, R2
 	ADCS    R22, R11, R3
 	ADCS    ZR, R12, R4
@@ -341,15 +335,12 @@ loop:
 	ADC     ZR, R25, R25
 
 	// Second fold and final subtraction of p in one step (see the amd64
-
-	// generator): x1 = t + c·top, x2 = t + c·(top+1); the result is x2 mod
-
-	// 2^256 if x2 carries out of 2^256, else x1.
-	ADD     $1, R25, R24
+	// generator): x1 = t + c·top, x2 = x1 + c; the result is x2 mod 2^256
+	// if x2 carries out of 2^256, else x1.
 	MUL     R1, R25, R15
 	UMULH   R1, R25, R22
-	MUL     R1, R24, R19
-	UMULH   R1, R24, R23
+	ADDS    R1, R15, R19
+	ADC     ZR, R22, R23
 	ADDS    R15, R10, R2
 	ADCS    R22, R11, R3
 	ADCS    ZR, R12, R4

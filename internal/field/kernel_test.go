@@ -3,6 +3,7 @@ package field
 import (
 	"math/big"
 	"testing"
+	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/testrand"
 )
@@ -199,5 +200,14 @@ func TestKernelsVsGeneric(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestElementLayout checks what asElement (fe_asm.go) relies on: an Element
+// is exactly its four limbs.
+func TestElementLayout(t *testing.T) {
+	var e Element
+	if unsafe.Sizeof(e) != unsafe.Sizeof(e.l) || unsafe.Offsetof(e.l) != 0 {
+		t.Fatal("Element is not laid out as [4]uint64")
 	}
 }

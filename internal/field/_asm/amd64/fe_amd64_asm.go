@@ -4,16 +4,17 @@
 //
 //	go run ./amd64 -out ../fe_amd64.s -stubs ../fe_stubs_amd64.go -pkg field
 //
-// The kernels need BMI2 (MULX) and ADX (ADCX/ADOX); the Go side calls them
-// only when golang.org/x/sys/cpu reports both. Registers are assigned by hand
-// (physical registers, never BP or SP) so that the output can be audited
-// against the comments here.
+// The kernels need BMI2 (MULX) and ADX (ADCX/ADOX). Each starts with a branch
+// on the package variable useADX (set from golang.org/x/sys/cpu) and, when it
+// is false, tail-jumps to the generic Go code (internal/field/fe_asm.go).
+// Registers are assigned by hand (physical registers, never BP or SP) so that
+// the output can be audited against the comments here.
 //
 // Every kernel takes and returns fully reduced limbs, as the Go code does (see
 // doc/field.md): the 512-bit product is folded with 2^256 ≡ c = 2^32 + 977
-// (mod p) twice, and p is subtracted once with CMOV when the result is ≥ p.
-// There are no branches on data; the only branch is the loop counter of
-// feSquareNADX, which is public.
+// (mod p), then a second fold and the conditional subtraction of p are done
+// in one step with CMOV. There are no branches on data; the other branches
+// are on useADX and on the loop counter of feSquareNAsm, both public.
 package main
 
 import (
@@ -231,17 +232,19 @@ func reduce(lo, hi GPPhysical) {
 	ADCXQ(zero, t4)
 
 	Comment("Second fold, and the final subtraction of p, in one step. With")
-	Comment("x1 = t + c·top and x2 = t + c·(top+1) = x1 + c: if x1 ≥ 2^256 the result")
-	Comment("is x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries")
+	Comment("x1 = t + c·top and x2 = x1 + c: if x1 ≥ 2^256 the result is")
+	Comment("x1 - 2^256 + c = x2 - 2^256 (< p, as x1 - 2^256 < 2^68), and x2 carries")
 	Comment("too; otherwise x1 < 2^256 is ≥ p exactly when x2 carries, and then the")
 	Comment("result is x1 - p = x2 - 2^256. So the result is x2 mod 2^256 if x2 carries")
-	Comment("and x1 if not. x1 is summed on the CF chain, x2 on the OF chain, in")
-	Comment("parallel, and a CMOV on OF picks one.")
-	LEAQ(Mem{Base: t4, Disp: 1}, t5)
+	Comment("and x1 if not. x1 = t + (hi:lo) is summed on the CF chain and")
+	Comment("x2 = t + (hi:lo + c) on the OF chain, in parallel, and a CMOV on OF picks one.")
 	MULXQ(t4, lo, hi)
-	MULXQ(t5, t6, t7)
 	MOVQ(t0, t4)
 	MOVQ(t1, t5)
+	MOVQ(lo, t6)
+	ADDQ(RDX, t6)
+	MOVQ(hi, t7)
+	ADCQ(U8(0), t7)
 	XORQ(zero, zero)
 	ADCXQ(lo, t0)
 	ADOXQ(t6, t4)

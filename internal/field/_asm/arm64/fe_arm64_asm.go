@@ -361,13 +361,12 @@ func (a *asmFile) reduce() [4]string {
 	a.i("ADC", "ZR", top, top)
 
 	a.comment("Second fold and final subtraction of p in one step (see the amd64")
-	a.comment("generator): x1 = t + c·top, x2 = t + c·(top+1); the result is x2 mod")
-	a.comment("2^256 if x2 carries out of 2^256, else x1.")
-	a.i("ADD", "$1", top, h[2])
+	a.note("generator): x1 = t + c·top, x2 = x1 + c; the result is x2 mod 2^256")
+	a.note("if x2 carries out of 2^256, else x1.")
 	a.i("MUL", rC, top, l[0])
 	a.i("UMULH", rC, top, h[0])
-	a.i("MUL", rC, h[2], l[1])
-	a.i("UMULH", rC, h[2], h[1])
+	a.i("ADDS", rC, l[0], l[1])
+	a.i("ADC", "ZR", h[0], h[1])
 	u, s := uv, sv
 	a.i("ADDS", l[0], t[0], u[0])
 	a.i("ADCS", h[0], t[1], u[1])
