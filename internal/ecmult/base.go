@@ -81,3 +81,33 @@ func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
 	e.Y.SetLimbs(&[4]uint64{a4, a5, a6, a7})
 	e.Infinity = false
 }
+
+// BaseMultVarTime sets out = k·G and returns out, for a public k (public-key
+// tweaks). It walks the same signed Booth digits and table as BaseMult but
+// indexes the table directly and skips zero digits: at most 43 variable-time
+// mixed additions. Execution time depends on k.
+func BaseMultVarTime(out *group.Jacobian, k *scalar.Scalar) *group.Jacobian {
+	out.SetInfinity()
+	var e group.Affine
+	for i := range len(baseTable) {
+		var in uint32
+		if i == 0 {
+			in = k.Bits(0, 6) << 1
+		} else {
+			in = k.Bits(uint(6*i-1), 7)
+		}
+		d, neg := boothW6(in)
+		if d == 0 {
+			continue
+		}
+		r := &baseTable[i][d-1]
+		e.X.SetLimbs((*[4]uint64)(r[0:4]))
+		e.Y.SetLimbs((*[4]uint64)(r[4:8]))
+		e.Infinity = false
+		if neg == 1 {
+			e.Y.Negate(&e.Y)
+		}
+		out.AddMixedVarTime(out, &e)
+	}
+	return out
+}

@@ -121,6 +121,10 @@ func TestBaseMult(t *testing.T) {
 		if got.Equal(&want) != 1 {
 			t.Fatalf("scalar %d (%x): BaseMult mismatch", i, k.Bytes())
 		}
+		var j group.Jacobian
+		if got := jacAffine(BaseMultVarTime(&j, &k)); got.Equal(&want) != 1 {
+			t.Fatalf("scalar %d (%x): BaseMultVarTime mismatch", i, k.Bytes())
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package ecmult
 
 import (
+	"github.com/p256k1/secp256k1/internal/field"
 	"sync"
 
 	"github.com/p256k1/secp256k1/internal/ecmult/tablegen"
@@ -48,9 +49,12 @@ func initGTables() {
 func DoubleMultVarTime(out *group.Jacobian, a *scalar.Scalar, p *group.Affine, b *scalar.Scalar) *group.Jacobian {
 	gTablesOnce.Do(initGTables)
 
-	// Odd multiples of P and of λP.
+	// Odd multiples of P and of λP, with one global Z (effective affine):
+	// the sum runs on the isomorphic curve on which they are affine, and its
+	// Z is multiplied by zg at the end.
 	var tp, tl [1 << (windowP - 2)]group.Affine
-	oddMultiplesInto(tp[:], p)
+	var zg field.Element
+	oddMultiplesGlobalZ(&tp, &zg, p)
 	for j := range tp {
 		tl[j].Endomorphism(&tp[j])
 	}
@@ -73,24 +77,28 @@ func DoubleMultVarTime(out *group.Jacobian, a *scalar.Scalar, p *group.Affine, b
 	for i := top - 1; i >= 0; i-- {
 		acc.DoubleVarTime(&acc)
 		if d := w1[i]; d != 0 {
-			addDigit(&acc, tp[:], d, n1 == 1, &neg)
+			acc.AddMixedVarTime(&acc, digitPoint(tp[:], d, n1 == 1, &neg))
 		}
 		if d := w2[i]; d != 0 {
-			addDigit(&acc, tl[:], d, n2 == 1, &neg)
+			acc.AddMixedVarTime(&acc, digitPoint(tl[:], d, n2 == 1, &neg))
 		}
 		if d := w3[i]; d != 0 {
-			addDigit(&acc, gTable, d, false, &neg)
+			acc.AddZInvVarTime(&acc, digitPoint(gTable, d, false, &neg), &zg)
 		}
 		if d := w4[i]; d != 0 {
-			addDigit(&acc, g128Table, d, false, &neg)
+			acc.AddZInvVarTime(&acc, digitPoint(g128Table, d, false, &neg), &zg)
 		}
+	}
+	if !acc.Infinity {
+		acc.Z.Multiply(&acc.Z, &zg)
 	}
 	return out.Set(&acc)
 }
 
-// addDigit adds d·P to acc, where tbl[j] = (2j+1)·P and d is odd; negate
-// flips the sign of the whole table.
-func addDigit(acc *group.Jacobian, tbl []group.Affine, d int32, negate bool, tmp *group.Affine) {
+// digitPoint returns d·P for an odd digit d, where tbl[j] = (2j+1)·P;
+// negate flips the sign of the whole table. A negated entry is written to
+// tmp.
+func digitPoint(tbl []group.Affine, d int32, negate bool, tmp *group.Affine) *group.Affine {
 	if d < 0 {
 		d = -d
 		negate = !negate
@@ -100,19 +108,60 @@ func addDigit(acc *group.Jacobian, tbl []group.Affine, d int32, negate bool, tmp
 		tmp.Negate(e)
 		e = tmp
 	}
-	acc.AddMixedVarTime(acc, e)
+	return e
 }
 
-// oddMultiplesInto sets out[j] = (2j+1)·P with one field inversion.
-func oddMultiplesInto(out []group.Affine, p *group.Affine) {
+// oddMultiplesGlobalZ sets out[j] to (2j+1)·P and zg to a common Z in
+// "effective affine" form (libsecp256k1's ecmult_odd_multiples_table and
+// ge_table_set_globalz): out[j] = (X, Y) stands for the point
+// (X/zg², Y/zg³), for a finite P. No inversion is needed: with C the Z of
+// 2P, the multiples are computed on the isomorphic curve y² = x³ + 7C⁶ on
+// which 2P is affine, by mixed additions that record their Z ratios, and
+// then scaled to the Z of the last one. Addition and doubling formulas for
+// a = 0 do not depend on b, so a sum of these entries computed as if they
+// were affine is the true sum with its Z divided by zg.
+func oddMultiplesGlobalZ(out *[1 << (windowP - 2)]group.Affine, zg *field.Element, p *group.Affine) {
 	const n = 1 << (windowP - 2)
-	var jac [n]group.Jacobian
-	jac[0].SetAffine(p)
-	var p2 group.Jacobian
-	p2.DoubleVarTime(&jac[0])
+	var pj, d group.Jacobian
+	pj.SetAffine(p)
+	d.DoubleVarTime(&pj)
+	// 2P on the isomorphic curve: (d.X, d.Y), affine. P there: (x·C², y·C³).
+	c := d.Z
+	var c2, c3 field.Element
+	c2.Square(&c)
+	c3.Multiply(&c2, &c)
+	d2 := group.Affine{X: d.X, Y: d.Y}
+	var pre [n]group.Jacobian
+	var zr [n]field.Element
+	pre[0].X.Multiply(&p.X, &c2)
+	pre[0].Y.Multiply(&p.Y, &c3)
+	pre[0].Z.One()
 	for j := 1; j < n; j++ {
-		jac[j].AddVarTime(&jac[j-1], &p2)
+		if !pre[j].AddMixedZRatioVarTime(&pre[j-1], &d2, &zr[j]) {
+			// (2j-1)·P = ±2P needs n <= 2j+1: impossible for the prime
+			// order n of a finite point.
+			panic("ecmult: internal error: degenerate odd-multiples table")
+		}
 	}
-	var scratch [2 * n]fieldElement
-	group.BatchToAffineVarTime(out, jac[:], scratch[:])
+	// Bring every entry to the Z of the last one: entry j is scaled by
+	// zr[j+1]·…·zr[n-1].
+	var s, s2, s3 field.Element
+	s.One()
+	for j := n - 1; j >= 0; j-- {
+		if j < n-1 {
+			s.Multiply(&s, &zr[j+1])
+		}
+		s2.Square(&s)
+		s3.Multiply(&s2, &s)
+		out[j].X.Multiply(&pre[j].X, &s2)
+		out[j].Y.Multiply(&pre[j].Y, &s3)
+		out[j].Infinity = false
+	}
+	zg.Multiply(&pre[n-1].Z, &c)
+}
+
+// addDigit adds d·P to acc with a mixed addition, where tbl[j] = (2j+1)·P
+// is affine and d is odd; negate flips the sign of the whole table.
+func addDigit(acc *group.Jacobian, tbl []group.Affine, d int32, negate bool, tmp *group.Affine) {
+	acc.AddMixedVarTime(acc, digitPoint(tbl, d, negate, tmp))
 }

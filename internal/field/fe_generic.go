@@ -162,3 +162,11 @@ func (v *Element) reduce512(t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
 	v.l[2] = t2 ^ (t2^s2)&mask
 	v.l[3] = t3 ^ (t3^s3)&mask
 }
+
+// feSquareNGeneric sets v = a^(2^n) for n ≥ 1.
+func feSquareNGeneric(v, a *Element, n int) {
+	feSquareGeneric(v, a)
+	for i := 1; i < n; i++ {
+		feSquareGeneric(v, v)
+	}
+}

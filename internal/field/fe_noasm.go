@@ -1,10 +1,16 @@
+//go:build (!amd64 && !arm64) || !gc || purego
+
 package field
 
-// The generic implementations are the only ones for now; an assembly backend
-// slots in here behind the same two functions, selected by a direct branch on
-// a CPU-feature bool (never a func value, which would make the arguments
-// escape to the heap).
+// Without assembly (other architectures, gccgo, or -tags purego) the generic
+// Go code is the only implementation.
 
 func feMul(v, a, b *Element) { feMulGeneric(v, a, b) }
 
 func feSquare(v, a *Element) { feSquareGeneric(v, a) }
+
+// feSquareN sets v = a^(2^n) for n ≥ 1.
+func feSquareN(v, a *Element, n int) { feSquareNGeneric(v, a, n) }
+
+// Implementation describes the code Multiply and Square run in this process.
+func Implementation() string { return "generic Go" }

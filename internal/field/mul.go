@@ -12,11 +12,8 @@ func (v *Element) Square(a *Element) *Element {
 	return v
 }
 
-// squareN sets v = a^(2^n), and returns v.
+// squareN sets v = a^(2^n) (n ≥ 1 squarings), and returns v.
 func (v *Element) squareN(a *Element, n int) *Element {
-	feSquare(v, a)
-	for i := 1; i < n; i++ {
-		feSquare(v, v)
-	}
+	feSquareN(v, a, n)
 	return v
 }

@@ -372,3 +372,69 @@ func TestDegenerateZIsInfinity(t *testing.T) {
 		t.Fatal("AddVarTime (0,0)+(0,0) is not flagged as infinity")
 	}
 }
+
+// TestAddMixedZRatioAndZInv checks the two formulas of the effective-affine
+// tables against the reference: the z ratio is Z3/Z1, and an addition in
+// the coordinates of a curve scaled by z equals the ordinary sum once z is
+// multiplied back into Z.
+func TestAddMixedZRatioAndZInv(t *testing.T) {
+	r := testutil.Rand(t)
+	for i := range 50 {
+		a, b := randPoint(r), randPoint(r)
+		q := randJacobian(r, &a)
+		want := testutil.Add(affToRef(&a), affToRef(&b))
+
+		var s Jacobian
+		var zr field.Element
+		if !s.AddMixedZRatioVarTime(&q, &b, &zr) {
+			t.Fatalf("case %d: AddMixedZRatioVarTime failed on distinct points", i)
+		}
+		var ratio field.Element
+		if ratio.Multiply(&q.Z, &zr); ratio.Equal(&s.Z) != 1 || !jacToRef(&s).Equal(want) {
+			t.Fatalf("case %d: AddMixedZRatioVarTime wrong sum or ratio", i)
+		}
+		// Aliasing.
+		if q2 := q; !q2.AddMixedZRatioVarTime(&q2, &b, &zr) || !jacToRef(&q2).Equal(want) {
+			t.Fatalf("case %d: AddMixedZRatioVarTime aliased", i)
+		}
+		// q = ±b and infinity are refused.
+		bj := randJacobian(r, &b)
+		var nb Affine
+		nb.Negate(&b)
+		inf := Jacobian{}
+		inf.SetInfinity()
+		if s.AddMixedZRatioVarTime(&bj, &b, &zr) || s.AddMixedZRatioVarTime(&bj, &nb, &zr) || s.AddMixedZRatioVarTime(&inf, &b, &zr) {
+			t.Fatalf("case %d: AddMixedZRatioVarTime accepted a degenerate case", i)
+		}
+
+		// AddZInvVarTime: q' = (X, Y, Z/z) is q on the curve scaled by z.
+		z := randElement(r)
+		var zinv field.Element
+		zinv.InvertVarTime(&z)
+		qs := q
+		qs.Z.Multiply(&q.Z, &zinv)
+		var u Jacobian
+		u.AddZInvVarTime(&qs, &b, &z)
+		u.Z.Multiply(&u.Z, &z)
+		if !jacToRef(&u).Equal(want) {
+			t.Fatalf("case %d: AddZInvVarTime wrong sum", i)
+		}
+		// From infinity, and doubling.
+		u.AddZInvVarTime(&inf, &b, &z)
+		u.Z.Multiply(&u.Z, &z)
+		if !jacToRef(&u).Equal(affToRef(&b)) {
+			t.Fatalf("case %d: AddZInvVarTime from infinity", i)
+		}
+		bs := randJacobian(r, &b)
+		bs.Z.Multiply(&bs.Z, &zinv)
+		u.AddZInvVarTime(&bs, &b, &z)
+		u.Z.Multiply(&u.Z, &z)
+		if !jacToRef(&u).Equal(testutil.Add(affToRef(&b), affToRef(&b))) {
+			t.Fatalf("case %d: AddZInvVarTime doubling", i)
+		}
+		bs.Y.Negate(&bs.Y)
+		if u.AddZInvVarTime(&bs, &b, &z); !u.Infinity {
+			t.Fatalf("case %d: AddZInvVarTime of opposite points is not infinity", i)
+		}
+	}
+}

@@ -212,3 +212,93 @@ func (p *Jacobian) Set(q *Jacobian) *Jacobian {
 	*p = *q
 	return p
 }
+
+// AddMixedZRatioVarTime sets p = q + a for a finite Jacobian q and a finite
+// affine a that is neither q nor -q, sets zr to the ratio Z3/Z1 of the new
+// and old Z coordinates, and returns p. It uses the "add-1998-cmo-2" mixed
+// formulas (https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html),
+// 8M + 3S, whose Z3 = Z1·H makes the ratio H available for free; it serves
+// tables whose entries are brought to one Z afterwards. It returns false,
+// leaving p and zr unchanged, if q or a is infinite or q = ±a. Execution
+// time depends on the inputs.
+func (p *Jacobian) AddMixedZRatioVarTime(q *Jacobian, a *Affine, zr *field.Element) bool {
+	if q.Infinity || a.Infinity {
+		return false
+	}
+	var z1z1, u2, s2, h, r, hh, hhh, v, t field.Element
+	z1z1.Square(&q.Z)
+	u2.Multiply(&a.X, &z1z1)
+	s2.Multiply(&a.Y, &q.Z)
+	s2.Multiply(&s2, &z1z1)
+	h.Subtract(&u2, &q.X)
+	if h.IsZero() == 1 {
+		return false
+	}
+	r.Subtract(&s2, &q.Y)
+	hh.Square(&h)
+	hhh.Multiply(&h, &hh)
+	v.Multiply(&q.X, &hh)
+	t.Multiply(&q.Y, &hhh) // Y1·H³, before p.Y is written
+	p.Z.Multiply(&q.Z, &h) // Z3 = Z1·H
+	p.X.Square(&r)
+	p.X.Subtract(&p.X, &hhh)
+	p.X.Subtract(&p.X, &v)
+	p.X.Subtract(&p.X, &v) // X3 = r² - H³ - 2·X1·H²
+	v.Subtract(&v, &p.X)
+	v.Multiply(&r, &v)
+	p.Y.Subtract(&v, &t) // Y3 = r·(X1·H² - X3) - Y1·H³
+	p.Infinity = false
+	zr.Set(&h)
+	return true
+}
+
+// AddZInvVarTime sets p = q + b and returns p, where q is a Jacobian point
+// in the coordinates of an isomorphic curve scaled by z (a point (X:Y:Z)
+// there is (X:Y:Z·z) on the curve) and b is an ordinary affine point, given
+// with bzinv = z: in q's coordinates b is (b.X : b.Y : 1/z). It is
+// libsecp256k1's secp256k1_gej_add_zinv_var, 9M + 3S, which lets a sum on
+// the isomorphic curve (whose tables need no inversion) take points of a
+// fixed affine table. Execution time depends on the inputs.
+func (p *Jacobian) AddZInvVarTime(q *Jacobian, b *Affine, bzinv *field.Element) *Jacobian {
+	if b.Infinity {
+		return p.Set(q)
+	}
+	if q.Infinity {
+		var z2, z3 field.Element
+		z2.Square(bzinv)
+		z3.Multiply(&z2, bzinv)
+		p.X.Multiply(&b.X, &z2)
+		p.Y.Multiply(&b.Y, &z3)
+		p.Z.One()
+		p.Infinity = false
+		return p
+	}
+	var az, z12, u2, s2, h, r, hh, hhh, v, t field.Element
+	az.Multiply(&q.Z, bzinv)
+	z12.Square(&az)
+	u2.Multiply(&b.X, &z12)
+	s2.Multiply(&b.Y, &z12)
+	s2.Multiply(&s2, &az)
+	h.Subtract(&u2, &q.X)
+	r.Subtract(&s2, &q.Y)
+	if h.IsZero() == 1 {
+		if r.IsZero() == 1 {
+			return p.DoubleVarTime(q)
+		}
+		return p.SetInfinity()
+	}
+	hh.Square(&h)
+	hhh.Multiply(&h, &hh)
+	v.Multiply(&q.X, &hh)
+	t.Multiply(&q.Y, &hhh)
+	p.Z.Multiply(&q.Z, &h)
+	p.X.Square(&r)
+	p.X.Subtract(&p.X, &hhh)
+	p.X.Subtract(&p.X, &v)
+	p.X.Subtract(&p.X, &v)
+	v.Subtract(&v, &p.X)
+	v.Multiply(&r, &v)
+	p.Y.Subtract(&v, &t)
+	p.Infinity = p.Z.IsZero() == 1
+	return p
+}

@@ -146,10 +146,9 @@ func (k *Private) XOnlyTweakAdd(out *Private, tweak []byte) error {
 // tweakAddVarTime sets q = p + t·G and returns an error wrapping
 // ErrInvalidTweak if q is the point at infinity.
 func tweakAddVarTime(q *Public, p *group.Affine, t *scalar.Scalar) error {
-	var one scalar.Scalar
-	one.One()
 	var j group.Jacobian
-	ecmult.DoubleMultVarTime(&j, &one, p, t)
+	ecmult.BaseMultVarTime(&j, t)
+	j.AddMixedVarTime(&j, p)
 	if q.setJacobianVarTime(&j) != nil {
 		return errTweakInfinity
 	}

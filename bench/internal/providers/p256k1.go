@@ -31,8 +31,8 @@ func (P256k1) Info() h.Info {
 		Library: "p256k1 (this library)",
 		Module:  p256k1Module,
 		Version: h.DepVersion(p256k1Module),
-		Mode:    "pure Go, " + p256k1Mode(),
-		Legend:  "pure Go, " + p256k1Short(),
+		Mode:    "pure Go (no cgo), " + p256k1Mode(),
+		Legend:  p256k1Short(),
 		Notes: map[h.Case]string{
 			h.PubkeyCreate:         "NewPrivateKey + PublicKey().BytesCompressed()",
 			h.ECDSASignFromBytes:   "NewPrivateKey + ecdsa.Sign + BytesCompact; NewPrivateKey only range-checks (the public key is computed on first use, and ECDSA signing never needs it)",

@@ -1,13 +1,17 @@
-//go:build !purego
-
 package providers
 
-// p256k1Mode reports which arithmetic path the linked p256k1 runs. The
-// library does not export an implementation report yet and ships only
-// generic Go, so a default build runs the generic code. This function and
-// its twin in p256k1_mode_purego.go are the one place that reads the mode;
-// they switch to the library's own report once it exports one.
-func p256k1Mode() string { return "purego (generic Go)" }
+import "github.com/p256k1/secp256k1/internal/field"
+
+// p256k1Mode reports which field arithmetic the linked p256k1 runs (its
+// assembly, or generic Go with -tags purego or without the CPU features),
+// from the library's own report. The bench module lives in the library's
+// repository, so it may read the internal package.
+func p256k1Mode() string { return field.Implementation() }
 
 // p256k1Short is the mode for chart legends.
-func p256k1Short() string { return "generic Go" }
+func p256k1Short() string {
+	if m := field.Implementation(); m != "generic Go" && m != "generic Go (no BMI2/ADX)" {
+		return "assembly"
+	}
+	return "generic Go"
+}

@@ -46,6 +46,7 @@ import (
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
 )
@@ -127,7 +128,7 @@ func main() {
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint; signer: InitSec, Generate, Sign, AppendSign, ECDH, ECDHRaw, ConversationKey, "+
 		"KeyGen; curve: scalar decoding and arithmetic, ScalarBaseMult, ScalarMult of a secret point, Add, Double, "+
-		"Select, Equal, SetBytes and the encoders (valgrind: %v)\n", len(keys), onValgrind)
+		"Select, Equal, SetBytes and the encoders (valgrind: %v; field: %s)\n", len(keys), onValgrind, field.Implementation())
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and

@@ -1,0 +1,128 @@
+package field
+
+import (
+	"runtime"
+	"testing"
+)
+
+// cpuTimer adds a cpu-ns/op metric to a benchmark where the OS reports the
+// CPU time of a thread (Linux): the CPU time the benchmark's thread used per
+// op. On a shared machine that excludes the time the thread spent
+// descheduled, which otherwise dominates the noise of ns/op. Use it as
+//
+//	t := startCPUTimer(b)
+//	for b.Loop() { ... }
+//	t.stop()
+type cpuTimer struct {
+	b     *testing.B
+	start int64
+}
+
+func startCPUTimer(b *testing.B) cpuTimer {
+	runtime.LockOSThread()
+	b.ReportAllocs()
+	return cpuTimer{b, threadCPUTime()}
+}
+
+func (t cpuTimer) stop() {
+	end := threadCPUTime()
+	runtime.UnlockOSThread()
+	if t.start >= 0 && end >= 0 && t.b.N > 0 {
+		t.b.ReportMetric(float64(end-t.start)/float64(t.b.N), "cpu-ns/op")
+	}
+}
+
+// benchLoop runs f b.N times with a cpu-ns/op metric. The indirect call costs
+// a few ns: use it for operations of a microsecond or more.
+func benchLoop(b *testing.B, f func()) {
+	t := startCPUTimer(b)
+	for b.Loop() {
+		f()
+	}
+	t.stop()
+}
+
+// BenchmarkImplementations measures the field operations whose speed depends
+// on the implementation, once per implementation this CPU can run, in one
+// process (sub-benchmark names end in impl=NAME, so that
+// `benchstat -col /impl` puts them side by side). Latency: each op feeds the
+// next. Multiply16 and Square16 are 16 dependent operations per loop
+// iteration, so the loop itself costs nothing measurable per operation;
+// squareN16 is the same 16 squarings in one call (the n-fold squaring of the
+// addition chains).
+func BenchmarkImplementations(b *testing.B) {
+	ops := []struct {
+		name string
+		run  func(b *testing.B)
+	}{
+		{"Multiply", func(b *testing.B) {
+			x, y := benchElements()
+			t := startCPUTimer(b)
+			for b.Loop() {
+				x.Multiply(&x, &y)
+			}
+			t.stop()
+		}},
+		{"Multiply16", func(b *testing.B) {
+			x, y := benchElements()
+			t := startCPUTimer(b)
+			for b.Loop() {
+				for range 16 {
+					x.Multiply(&x, &y)
+				}
+			}
+			t.stop()
+		}},
+		{"Square", func(b *testing.B) {
+			x, _ := benchElements()
+			t := startCPUTimer(b)
+			for b.Loop() {
+				x.Square(&x)
+			}
+			t.stop()
+		}},
+		{"Square16", func(b *testing.B) {
+			x, _ := benchElements()
+			t := startCPUTimer(b)
+			for b.Loop() {
+				for range 16 {
+					x.Square(&x)
+				}
+			}
+			t.stop()
+		}},
+		{"squareN16", func(b *testing.B) {
+			x, _ := benchElements()
+			t := startCPUTimer(b)
+			for b.Loop() {
+				x.squareN(&x, 16)
+			}
+			t.stop()
+		}},
+		{"Invert", func(b *testing.B) {
+			x, _ := benchElements()
+			benchLoop(b, func() { x.Invert(&x) })
+		}},
+		{"InvertFermat", func(b *testing.B) {
+			x, _ := benchElements()
+			benchLoop(b, func() { x.invertFermat(&x) })
+		}},
+		{"Sqrt", func(b *testing.B) {
+			x, _ := benchElements()
+			benchLoop(b, func() { x.Sqrt(&x) })
+		}},
+	}
+	for _, op := range ops {
+		b.Run(op.name, func(b *testing.B) {
+			for _, impl := range implementations() {
+				b.Run("impl="+impl.name, func(b *testing.B) {
+					if !impl.available {
+						b.Skipf("this CPU cannot run %s", impl.name)
+					}
+					defer setImplementation(impl)()
+					op.run(b)
+				})
+			}
+		})
+	}
+}
