@@ -52,9 +52,11 @@ type BatchVerifier struct {
 
 	// The state computed by the first Verify or Invalid after an Add.
 	prepared bool
-	allValid bool            // every signature is valid
-	eqValid  bool            // the equation holds (known-bad entries left out)
-	bad      []bool          // bad[i]: R_i has no point (known invalid)
+	allValid bool   // every signature is valid
+	eqValid  bool   // the equation holds (known-bad entries left out)
+	bad      []bool // bad[i]: R_i has no point (known invalid)
+	searched bool   // invalid holds Invalid's answer
+	invalid  []int
 	rterms   []ecmult.Term   // a_i·(-R_i)
 	ae       []scalar.Scalar // -a_i·e_i, the entry's share of its key's scalar
 	as       []scalar.Scalar // a_i·s_i, the entry's share of the G scalar
@@ -145,12 +147,12 @@ func (b *BatchVerifier) Verify() bool {
 }
 
 // Invalid returns the indices (in the order of Add, from 0) of the
-// signatures in the batch that Verify rejects, in increasing order, or nil
-// if all are valid (or b is nil). It finds them by bisection: halves of a
-// failing range are checked with the same randomized equation, and ranges
-// of a few signatures are verified one by one, so that a reported index is
-// certainly invalid. Execution time depends on the inputs, which are
-// public.
+// signatures in the batch that schnorr.Verify rejects, in increasing order
+// (a new slice), or nil if all are valid (or b is nil). It finds them by
+// bisection: halves of a failing range are checked with the same
+// randomized equation, and ranges of a few signatures are verified one by
+// one, so that a reported index is certainly invalid. Execution time
+// depends on the inputs, which are public.
 func (b *BatchVerifier) Invalid() []int {
 	if b == nil {
 		return nil
@@ -159,19 +161,25 @@ func (b *BatchVerifier) Invalid() []int {
 	if b.allValid {
 		return nil
 	}
-	var out []int
-	for i, bad := range b.bad {
-		if bad {
-			out = append(out, i)
+	if !b.searched {
+		b.searched = true
+		b.invalid = b.invalid[:0]
+		for i, bad := range b.bad {
+			if bad {
+				b.invalid = append(b.invalid, i)
+			}
+		}
+		// The known-bad entries contribute nothing to the equation: if it
+		// fails, other entries are invalid too.
+		if !b.eqValid {
+			b.invalid = b.bisect(b.invalid, 0, len(b.entries))
+			slices.Sort(b.invalid)
 		}
 	}
-	// The known-bad entries contribute nothing to the equation: if it
-	// fails, other entries are invalid too.
-	if !b.eqValid {
-		out = b.bisect(out, 0, len(b.entries))
-		slices.Sort(out)
+	if len(b.invalid) == 0 {
+		return nil
 	}
-	return out
+	return slices.Clone(b.invalid)
 }
 
 // VerifyBatch reports whether sigs[i] is a valid BIP-340 signature of
@@ -222,6 +230,7 @@ func (b *BatchVerifier) prepare() {
 		return
 	}
 	b.prepared = true
+	b.searched = false
 	n := len(b.entries)
 	b.bad = resize(b.bad, n)
 	if n < batchSingleBelow {

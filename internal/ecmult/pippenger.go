@@ -10,7 +10,7 @@ import (
 
 // pippengerMinHalves is the number of non-zero 128-bit halves from which
 // Pippenger is faster than Strauss (measured, doc/batch.md).
-const pippengerMinHalves = 48
+const pippengerMinHalves = 40
 
 // The cost model of pippWindow, in units of one batch-affine bucket
 // addition (2M + 1S, 3M of the shared inversion, the counting sort's copy):
