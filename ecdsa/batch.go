@@ -25,6 +25,8 @@ var ErrNilBatchVerifier = errors.New("ecdsa: nil BatchVerifier")
 // goroutines at once (it uses goroutines of its own). Reset empties it and
 // keeps its memory for the next batch.
 type BatchVerifier struct {
+	_ noCopy // go vet reports copies
+
 	// Workers is the number of goroutines that Verify and Invalid may use:
 	// 0 means runtime.GOMAXPROCS(0), 1 means the calling goroutine only.
 	// Small batches never start goroutines.
@@ -187,3 +189,10 @@ func (b *BatchVerifier) check() {
 		}
 	}
 }
+
+// noCopy makes go vet's copylocks check report copies of a BatchVerifier,
+// which would share its buffers.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}

@@ -42,6 +42,8 @@ var ErrNilBatchVerifier = errors.New("schnorr: nil BatchVerifier")
 // must not be copied after first use. Reset empties it and keeps its memory
 // for the next batch.
 type BatchVerifier struct {
+	_ noCopy // go vet reports copies
+
 	// Workers is the number of goroutines that Verify and Invalid may use:
 	// 0 means runtime.GOMAXPROCS(0), 1 means the calling goroutine only.
 	// Small batches never start goroutines.
@@ -442,3 +444,10 @@ func resize[T any](s []T, n int) []T {
 	}
 	return s[:n]
 }
+
+// noCopy makes go vet's copylocks check report copies of a BatchVerifier,
+// which would share its buffers.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}

@@ -19,6 +19,8 @@ import (
 // The zero value is ready to use; it keeps its memory between calls. An
 // EventVerifier must not be used by several goroutines at once.
 type EventVerifier struct {
+	_ noCopy // go vet reports copies
+
 	// Workers is the number of goroutines Verify may use: 0 means
 	// runtime.GOMAXPROCS(0), 1 means the calling goroutine only. Small
 	// batches never start goroutines.
