@@ -2,6 +2,8 @@ package schnorr_test
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
@@ -38,5 +40,52 @@ func FuzzVerify(f *testing.F) {
 			return
 		}
 		schnorr.Verify(x, msg, sig) // must not panic
+	})
+}
+
+// FuzzBatchVerify compares batch and single verification on batches built
+// from a few valid signatures, mutated by the fuzz input.
+func FuzzBatchVerify(f *testing.F) {
+	r := rand.New(rand.NewPCG(1, 2))
+	base := randBatch(f, r, 6, 0, 0)
+	f.Add([]byte{0, 0, 0}, uint8(6))
+	f.Add([]byte{1, 40, 0x80, 3, 63, 1}, uint8(3))
+	f.Fuzz(func(t *testing.T, muts []byte, n uint8) {
+		in := &batchInput{}
+		for i := range int(n%6) + 1 {
+			in.pubs = append(in.pubs, base.pubs[i])
+			in.msgs = append(in.msgs, base.msgs[i])
+			in.sigs = append(in.sigs, bytes.Clone(base.sigs[i]))
+		}
+		// Each mutation is (entry, byte offset, xor value).
+		for len(muts) >= 3 {
+			i, off, x := int(muts[0])%len(in.sigs), int(muts[1]), muts[2]
+			muts = muts[3:]
+			if off < 64 {
+				in.sigs[i][off] ^= x
+			} else {
+				in.msgs[i] = append(bytes.Clone(in.msgs[i]), x)
+			}
+		}
+		var b schnorr.BatchVerifier
+		var kept batchInput
+		for i := range in.sigs {
+			if b.Add(in.pubs[i], in.msgs[i], in.sigs[i]) == nil {
+				kept.pubs, kept.msgs, kept.sigs = append(kept.pubs, in.pubs[i]), append(kept.msgs, in.msgs[i]), append(kept.sigs, in.sigs[i])
+			} else if schnorr.Verify(in.pubs[i], in.msgs[i], in.sigs[i]) {
+				t.Fatalf("Add rejects signature %d, which Verify accepts", i)
+			}
+		}
+		want := kept.singleInvalid()
+		if got := b.Invalid(); !slices.Equal(got, want) {
+			t.Fatalf("Invalid = %v, want %v", got, want)
+		}
+		if b.Verify() != (len(want) == 0) {
+			t.Fatal("Verify disagrees with single verification")
+		}
+		allValid := len(want) == 0 && len(kept.sigs) == len(in.sigs)
+		if schnorr.VerifyBatch(in.pubs, in.msgs, in.sigs) != allValid {
+			t.Fatal("VerifyBatch disagrees with single verification")
+		}
 	})
 }
