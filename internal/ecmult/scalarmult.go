@@ -15,8 +15,10 @@ const ctWindows = 26
 // k is split with the GLV endomorphism into k = k1 + λ·k2 with |k1|, |k2| <
 // 2^128. With s1, s2 the signs of k1 and k2, k·P = |k1|·(s1·P) + |k2|·(s2·λP).
 // Both magnitudes are recoded into 26 signed Booth digits in [-16, 16]. The
-// tables hold 1..16 times P and λP in affine form; they depend only on the
-// public P and are built with variable-time formulas and one inversion. The
+// tables hold 1..16 times P and λP in effective-affine form (affine on an
+// isomorphic curve, with one global Z, see oddMultiplesGlobalZ); they depend
+// only on the public P and are built with variable-time formulas and no
+// inversion. The
 // secret digits pick an entry by a full masked scan, its sign is applied
 // with a constant-time negation, and the sum is accumulated with the
 // constant-time Jacobian formulas (group.Jacobian.Double and AddAffine,
@@ -24,8 +26,11 @@ const ctWindows = 26
 // accumulator by a masked select.
 func ScalarMult(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.Jacobian {
 	var t1, t2 [16][8]uint64
-	multiplesTable(&t1, &t2, p)
-	return scalarMultTables(out, k, &t1, &t2)
+	var zg field.Element
+	multiplesTable(&t1, &t2, &zg, p)
+	scalarMultTables(out, k, &t1, &t2)
+	out.Z.Multiply(&out.Z, &zg) // back from the isomorphic curve; Z = 0 stays 0
+	return out
 }
 
 // ScalarMultSecretPoint is ScalarMult for a point that is secret too (the
@@ -78,18 +83,39 @@ func scalarMultTables(out *group.Jacobian, k *scalar.Scalar, t1, t2 *[16][8]uint
 }
 
 // multiplesTable sets t1[j] = (j+1)·P and t2[j] = (j+1)·λP = (β·x, y) of
-// t1[j], as affine limbs (x0..x3, y0..y3). P is public: this runs in
-// variable time.
-func multiplesTable(t1, t2 *[16][8]uint64, p *group.Affine) {
+// t1[j], as limbs (x0..x3, y0..y3) in effective-affine form: entry (X, Y)
+// stands for the point (X/zg², Y/zg³). The multiples are chained by
+// additions of P that record the ratio of consecutive Z coordinates
+// (AddMixedZRatioVarTime), then scaled to the Z of the last one, so no
+// inversion is needed; a sum of entries computed as if they were affine is
+// the true sum with its Z divided by zg (the formulas for a = 0 do not
+// depend on b). P is public: this runs in variable time.
+func multiplesTable(t1, t2 *[16][8]uint64, zg *field.Element, p *group.Affine) {
 	var jac [16]group.Jacobian
+	var zr [16]field.Element
 	jac[0].SetAffine(p)
 	jac[1].DoubleVarTime(&jac[0])
+	zr[1].Set(&jac[1].Z) // Z(2P)/Z(P) with Z(P) = 1
 	for j := 2; j < 16; j++ {
-		jac[j].AddMixedVarTime(&jac[j-1], p)
+		if !jac[j].AddMixedZRatioVarTime(&jac[j-1], p, &zr[j]) {
+			// (j-1)·P = ±P needs n <= j: impossible for the prime order n
+			// of a finite point.
+			panic("ecmult: internal error: degenerate multiples table")
+		}
 	}
 	var aff [16]group.Affine
-	var scratch [32]field.Element
-	group.BatchToAffineVarTime(aff[:], jac[:], scratch[:])
+	var s, s2, s3 field.Element
+	s.One()
+	for j := 15; j >= 0; j-- {
+		if j < 15 {
+			s.Multiply(&s, &zr[j+1])
+		}
+		s2.Square(&s)
+		s3.Multiply(&s2, &s)
+		aff[j].X.Multiply(&jac[j].X, &s2)
+		aff[j].Y.Multiply(&jac[j].Y, &s3)
+	}
+	zg.Set(&jac[15].Z)
 	tablesFromAffine(t1, t2, &aff)
 }
 
