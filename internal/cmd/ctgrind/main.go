@@ -46,6 +46,7 @@ import (
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
@@ -126,7 +127,7 @@ func main() {
 		"ecdsa.SignRecoverable, ecdsa.SignWithEntropy, ecdsa.SignLowR, the RFC 6979 retry path, schnorr.Sign, "+
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint; signer: InitSec, Generate, Sign, AppendSign, ECDH, ECDHRaw, ConversationKey, "+
-		"KeyGen (valgrind: %v; field: %s)\n", len(keys), onValgrind, field.Implementation())
+		"KeyGen (valgrind: %v; field: %s; table scan: %s)\n", len(keys), onValgrind, field.Implementation(), ecmult.LookupImplementation())
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and
