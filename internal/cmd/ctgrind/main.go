@@ -48,6 +48,7 @@ import (
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
 )
@@ -127,7 +128,8 @@ func main() {
 		"ecdsa.SignRecoverable, ecdsa.SignWithEntropy, ecdsa.SignLowR, the RFC 6979 retry path, schnorr.Sign, "+
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint; signer: InitSec, Generate, Sign, AppendSign, ECDH, ECDHRaw, ConversationKey, "+
-		"KeyGen (valgrind: %v; field: %s; table scan: %s)\n", len(keys), onValgrind, field.Implementation(), ecmult.LookupImplementation())
+		"KeyGen (valgrind: %v; field: %s; point operations: %s; table scan: %s)\n", len(keys), onValgrind,
+		field.Implementation(), group.PointImplementation(), ecmult.LookupImplementation())
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and
