@@ -1,6 +1,7 @@
 package group
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -108,67 +109,79 @@ func TestPointAsmVsGo(t *testing.T) {
 	r := testutil.Rand(t)
 	js, as := pointCases(r, 30)
 	for i := range js {
-		q, a := js[i], as[i]
-		z := randElement(r)
-		ops := []struct {
-			name string
-			f    func(p, q *Jacobian, a *Affine, zr *field.Element) jacOut
-		}{
-			{"Double", func(p, q *Jacobian, _ *Affine, _ *field.Element) jacOut { p.Double(q); return jacOut{p: *p} }},
-			{"DoubleVarTime", func(p, q *Jacobian, _ *Affine, _ *field.Element) jacOut {
-				p.DoubleVarTime(q)
-				return jacOut{p: *p}
-			}},
-			{"AddMixedVarTime", func(p, q *Jacobian, a *Affine, _ *field.Element) jacOut {
-				p.AddMixedVarTime(q, a)
-				return jacOut{p: *p}
-			}},
-			{"AddZInvVarTime", func(p, q *Jacobian, a *Affine, zr *field.Element) jacOut {
-				p.AddZInvVarTime(q, a, zr)
-				return jacOut{p: *p, zr: *zr}
-			}},
-			{"AddMixedZRatioVarTime", func(p, q *Jacobian, a *Affine, zr *field.Element) jacOut {
-				ok := p.AddMixedZRatioVarTime(q, a, zr)
-				return jacOut{p: *p, ok: ok, zr: *zr}
-			}},
-			{"AddAffine", func(p, q *Jacobian, a *Affine, _ *field.Element) jacOut {
-				if !a.Infinity { // AddAffine takes finite points (the flag is ignored)
-					p.AddAffine(q, a)
-				}
-				return jacOut{p: *p}
-			}},
+		junk := randJacobian(r, &as[i])
+		if err := comparePointOps(&js[i], &as[i], randElement(r), &junk); err != "" {
+			t.Fatalf("case %d: %s", i, err)
 		}
-		for _, op := range ops {
-			// p distinct, p = q, and for the z ratio zr inside p and inside q.
-			for alias := range 4 {
-				if alias >= 2 && op.name != "AddMixedZRatioVarTime" {
-					continue
+	}
+}
+
+// jacobianOps are the Jacobian methods with an assembly path, in a common
+// shape: p.Op(q, a, zr), returning what the method leaves in p and zr (and
+// its bool result).
+var jacobianOps = []struct {
+	name string
+	f    func(p, q *Jacobian, a *Affine, zr *field.Element) jacOut
+}{
+	{"Double", func(p, q *Jacobian, _ *Affine, _ *field.Element) jacOut { p.Double(q); return jacOut{p: *p} }},
+	{"DoubleVarTime", func(p, q *Jacobian, _ *Affine, _ *field.Element) jacOut {
+		p.DoubleVarTime(q)
+		return jacOut{p: *p}
+	}},
+	{"AddMixedVarTime", func(p, q *Jacobian, a *Affine, _ *field.Element) jacOut {
+		p.AddMixedVarTime(q, a)
+		return jacOut{p: *p}
+	}},
+	{"AddZInvVarTime", func(p, q *Jacobian, a *Affine, zr *field.Element) jacOut {
+		p.AddZInvVarTime(q, a, zr)
+		return jacOut{p: *p, zr: *zr}
+	}},
+	{"AddMixedZRatioVarTime", func(p, q *Jacobian, a *Affine, zr *field.Element) jacOut {
+		ok := p.AddMixedZRatioVarTime(q, a, zr)
+		return jacOut{p: *p, ok: ok, zr: *zr}
+	}},
+	{"AddAffine", func(p, q *Jacobian, a *Affine, _ *field.Element) jacOut {
+		if !a.Infinity { // AddAffine takes finite points (the flag is ignored)
+			p.AddAffine(q, a)
+		}
+		return jacOut{p: *p}
+	}},
+}
+
+// comparePointOps runs every Jacobian operation on (q, a, z) with the
+// assembly and with the Go formulas, the receiver starting as junk and
+// distinct from the arguments, equal to q, and (for the z ratio, an output
+// too) with zr inside p or inside q. It returns a description of the first
+// difference, or "".
+func comparePointOps(q *Jacobian, a *Affine, z field.Element, junk *Jacobian) string {
+	for _, op := range jacobianOps {
+		for alias := range 4 {
+			if alias >= 2 && op.name != "AddMixedZRatioVarTime" {
+				continue
+			}
+			got, want := runBoth(func() jacOut {
+				qq, aa, zz, p := *q, *a, z, *junk
+				pp, zr := &p, &zz
+				switch alias {
+				case 1:
+					pp = &qq
+				case 2:
+					zr = &p.Z
+				case 3:
+					zr = &qq.Z
 				}
-				junk := randJacobian(r, &a) // in the receiver, the same for both runs
-				got, want := runBoth(func() jacOut {
-					qq, aa, zz := q, a, z
-					p := junk
-					pp, zr := &p, &zz
-					switch alias {
-					case 1:
-						pp = &qq
-					case 2:
-						zr = &p.Z
-					case 3:
-						zr = &qq.Z
-					}
-					out := op.f(pp, &qq, &aa, zr)
-					if alias == 3 {
-						out.zr = qq.Z
-					}
-					return out
-				})
-				if got != want {
-					t.Fatalf("case %d, %s, aliasing %d: assembly %+v, Go %+v", i, op.name, alias, got, want)
+				out := op.f(pp, &qq, &aa, zr)
+				if alias == 3 {
+					out.zr = qq.Z
 				}
+				return out
+			})
+			if got != want {
+				return fmt.Sprintf("%s, aliasing %d: assembly %+v, Go %+v", op.name, alias, got, want)
 			}
 		}
 	}
+	return ""
 }
 
 // TestProjectiveAsmVsGo is TestPointAsmVsGo for Projective.AddAffine,
