@@ -27,8 +27,7 @@ func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
 			in = k.Bits(uint(6*i-1), 7)
 		}
 		d, neg := boothW6(in)
-		lookupAffine(&e, baseTable[i][:], d)
-		e.Y.CondNegate(&e.Y, neg)
+		lookupAffineNeg(&e, baseTable[i][:], d, neg)
 		sum.AddAffine(&acc, &e)
 		acc.Select(&acc, &sum, isZero32(d))
 	}
@@ -72,7 +71,7 @@ func isZero32(x uint32) int {
 // table, and the limbs multiplesTable copies from field elements).
 func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
 	if useAVX2 {
-		lookupAffineAVX2((*[8]uint64)(unsafe.Pointer(e)), row, mag)
+		lookupAffineAVX2((*[8]uint64)(unsafe.Pointer(e)), row, mag, 0)
 		e.Infinity = false
 		return
 	}

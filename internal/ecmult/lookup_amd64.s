@@ -4,9 +4,9 @@
 
 #include "textflag.h"
 
-// func lookupAffineAVX2(e *[8]uint64, row [][8]uint64, mag uint32)
-// Requires: AVX, AVX2, SSE2
-TEXT ·lookupAffineAVX2(SB), NOSPLIT, $0-36
+// func lookupAffineAVX2(e *[8]uint64, row [][8]uint64, mag uint32, neg int)
+// Requires: AVX, AVX2, CMOV, SSE2
+TEXT ·lookupAffineAVX2(SB), NOSPLIT, $0-48
 	MOVQ    row_base+8(FP), SI
 	MOVQ    row_len+16(FP), CX
 	MOVLQZX mag+32(FP), AX
@@ -142,8 +142,41 @@ single:
 	JMP      single
 
 done:
-	MOVQ    e+0(FP), DI
-	VMOVDQU Y6, (DI)
-	VMOVDQU Y7, 32(DI)
+	MOVQ    e+0(FP), SI
+	VMOVDQU Y6, (SI)
+
+	// y to T (R8..R11)
+	VMOVQ        X7, R8
+	VPEXTRQ      $0x01, X7, R9
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, R10
+	VPEXTRQ      $0x01, X7, R11
 	VZEROUPPER
+
+	// U = -y mod p; y = U if neg (a CMOV on the mask, no branch)
+	XORQ    R12, R12
+	XORQ    R13, R13
+	XORQ    R14, R14
+	XORQ    DI, DI
+	SUBQ    R8, R12
+	SBBQ    R9, R13
+	SBBQ    R10, R14
+	SBBQ    R11, DI
+	SBBQ    CX, CX
+	MOVQ    $0x00000001000003d1, AX
+	ANDQ    CX, AX
+	SUBQ    AX, R12
+	SBBQ    $0x00, R13
+	SBBQ    $0x00, R14
+	SBBQ    $0x00, DI
+	MOVQ    neg+40(FP), BX
+	TESTQ   BX, BX
+	CMOVQNE R12, R8
+	CMOVQNE R13, R9
+	CMOVQNE R14, R10
+	CMOVQNE DI, R11
+	MOVQ    R8, 32(SI)
+	MOVQ    R9, 40(SI)
+	MOVQ    R10, 48(SI)
+	MOVQ    R11, 56(SI)
 	RET

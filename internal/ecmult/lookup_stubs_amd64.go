@@ -5,8 +5,9 @@
 package ecmult
 
 // lookupAffineAVX2 sets e to row[mag-1] (or to zeros if mag is 0 or
-// above len(row)), reading every entry of row. It needs AVX2 (useAVX2),
-// and runs in constant time with respect to mag.
+// above len(row)), reading every entry of row, and negates its y modulo p
+// if neg is 1 (neg is 0 or 1; y must be reduced). It needs AVX2
+// (useAVX2), and runs in constant time with respect to mag and neg.
 //
 //go:noescape
-func lookupAffineAVX2(e *[8]uint64, row [][8]uint64, mag uint32)
+func lookupAffineAVX2(e *[8]uint64, row [][8]uint64, mag uint32, neg int)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
@@ -18,7 +19,8 @@ type lookupImpl struct {
 
 // TestLookupAffine compares every implementation of the table scan with the
 // entry it must return, for every magnitude (0 and past the end give zeros),
-// on rows of the two sizes the package uses and a few others.
+// on rows of the two sizes the package uses and a few others, and
+// lookupAffineNeg with the entry and its negation.
 func TestLookupAffine(t *testing.T) {
 	r := testutil.Rand(t)
 	for _, impl := range lookupImplementations {
@@ -46,6 +48,17 @@ func TestLookupAffine(t *testing.T) {
 					x, y := e.X.Limbs(), e.Y.Limbs()
 					if e.Infinity || [4]uint64(want[0:4]) != x || [4]uint64(want[4:8]) != y {
 						t.Fatalf("n=%d mag=%d: got %x %x (infinity %v), want %x", n, mag, x, y, e.Infinity, want)
+					}
+					for neg := range 2 {
+						var f group.Affine
+						f.Infinity = true
+						lookupAffineNeg(&f, row, mag, neg)
+						var wy field.Element
+						wy.SetLimbs((*[4]uint64)(want[4:8]))
+						wy.CondNegate(&wy, neg)
+						if f.Infinity || f.X.Limbs() != x || f.Y.Equal(&wy) != 1 {
+							t.Fatalf("n=%d mag=%d neg=%d: got %x %x, want y %x", n, mag, neg, f.X.Limbs(), f.Y.Limbs(), wy.Limbs())
+						}
 					}
 				}
 			}

@@ -8,15 +8,18 @@
 // lookupAffineAVX2 is the constant-time table scan of k·G and k·P: it reads
 // every entry of a row of affine points (64 bytes each: x and y as 4+4
 // little-endian limbs) and keeps the one whose 1-based index equals the
-// secret digit magnitude, with AVX2 compare masks. There is no branch and no
-// memory address that depends on the digit; the only branch is the loop
-// counter (the public row length).
+// secret digit magnitude, with AVX2 compare masks, then negates its y
+// coordinate modulo p if the digit is negative (a subtraction and CMOVs).
+// There is no branch and no memory address that depends on the digit; the
+// only branches are on the loop counters (the public row length).
 package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/p256k1/secp256k1/internal/field/_asm/fe64"
 )
 
 // unroll is the number of entries per iteration of the main loop.
@@ -36,11 +39,12 @@ func entry(m Mem) {
 func main() {
 	ConstraintExpr("gc,!purego")
 
-	TEXT("lookupAffineAVX2", NOSPLIT, "func(e *[8]uint64, row [][8]uint64, mag uint32)")
+	TEXT("lookupAffineAVX2", NOSPLIT, "func(e *[8]uint64, row [][8]uint64, mag uint32, neg int)")
 	Pragma("noescape")
 	Doc("lookupAffineAVX2 sets e to row[mag-1] (or to zeros if mag is 0 or",
-		"above len(row)), reading every entry of row. It needs AVX2 (useAVX2),",
-		"and runs in constant time with respect to mag.")
+		"above len(row)), reading every entry of row, and negates its y modulo p",
+		"if neg is 1 (neg is 0 or 1; y must be reduced). It needs AVX2",
+		"(useAVX2), and runs in constant time with respect to mag and neg.")
 	Load(Param("row").Base(), RSI)
 	Load(Param("row").Len(), RCX)
 	Load(Param("mag"), RAX)
@@ -76,10 +80,29 @@ func main() {
 	JMP(LabelRef("single"))
 
 	Label("done")
-	Load(Param("e"), RDI)
-	VMOVDQU(Y6, Mem{Base: RDI})
-	VMOVDQU(Y7, Mem{Base: RDI, Disp: 32})
+	Load(Param("e"), RSI)
+	VMOVDQU(Y6, Mem{Base: RSI})
+	Comment("y to T (R8..R11)")
+	y := fe64.T
+	VMOVQ(X7, y[0])
+	VPEXTRQ(U8(1), X7, y[1])
+	VEXTRACTI128(U8(1), Y7, X7)
+	VMOVQ(X7, y[2])
+	VPEXTRQ(U8(1), X7, y[3])
 	VZEROUPPER()
+
+	Comment("U = -y mod p; y = U if neg (a CMOV on the mask, no branch)")
+	n := fe64.U
+	for i := range n {
+		XORQ(n[i], n[i])
+	}
+	fe64.Sub(n, y.Ops(), RAX, RCX)
+	Load(Param("neg"), RBX)
+	TESTQ(RBX, RBX)
+	for i := range y {
+		CMOVQNE(n[i], y[i])
+	}
+	y.Store(Mem{Base: RSI, Disp: 32})
 	RET()
 
 	Generate()
