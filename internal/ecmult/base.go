@@ -16,7 +16,7 @@ import (
 // neither branches nor memory addresses depend on k; a zero digit adds an
 // arbitrary entry and then selects the old accumulator.
 func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
-	var acc, sum group.Projective
+	var acc group.Projective
 	acc.SetInfinity()
 	var e group.Affine
 	for i := range len(baseTable) {
@@ -28,8 +28,7 @@ func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
 		}
 		d, neg := boothW6(in)
 		lookupAffineNeg(&e, baseTable[i][:], d, neg)
-		sum.AddAffine(&acc, &e)
-		acc.Select(&acc, &sum, isZero32(d))
+		acc.AddAffineIf(&acc, &e, 1-isZero32(d))
 	}
 	return out.Set(&acc)
 }

@@ -71,15 +71,22 @@ func FuzzPointAsm(f *testing.F) {
 		if err := comparePointOps(&q, &a, zr, &junk); err != "" {
 			t.Fatal(err)
 		}
-		// Projective.AddAffine, with q's coordinates read projectively.
+		// Projective.AddAffine and AddAffineIf, with q's coordinates read
+		// projectively.
 		pq := Projective{X: q.X, Y: q.Y, Z: q.Z}
-		got, want := runBoth(func() Projective {
-			p := pq
-			p.AddAffine(&p, &a)
-			return p
-		})
-		if got != want {
-			t.Fatalf("Projective.AddAffine: assembly %+v, Go %+v", got, want)
+		for cond := range 3 { // 2: AddAffine, 0 and 1: AddAffineIf
+			got, want := runBoth(func() Projective {
+				p := pq
+				if cond == 2 {
+					p.AddAffine(&p, &a)
+				} else {
+					p.AddAffineIf(&p, &a, cond)
+				}
+				return p
+			})
+			if got != want {
+				t.Fatalf("Projective.AddAffine (cond %d): assembly %+v, Go %+v", cond, got, want)
+			}
 		}
 	})
 }

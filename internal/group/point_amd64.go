@@ -57,6 +57,6 @@ func jacobianAddAffine(p, q *Jacobian, a *Affine) {
 	jacobianAddAffineAsm(jacobianWords(p), jacobianWords(q), affineWords(a))
 }
 
-func projectiveAddAffine(p, q *Projective, a *Affine) {
-	projectiveAddAffineAsm(projectiveWords(p), projectiveWords(q), affineWords(a))
+func projectiveAddAffine(p, q *Projective, a *Affine, cond int) {
+	projectiveAddAffineAsm(projectiveWords(p), projectiveWords(q), affineWords(a), cond)
 }

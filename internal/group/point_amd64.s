@@ -6153,9 +6153,9 @@ TEXT ·jacobianAddAffineAsm(SB), NOSPLIT, $464-24
 	SETEQ   96(SI)
 	RET
 
-// func projectiveAddAffineAsm(p *[12]uint64, q *[12]uint64, a *[9]uint64)
+// func projectiveAddAffineAsm(p *[12]uint64, q *[12]uint64, a *[9]uint64, cond int)
 // Requires: ADX, BMI2, CMOV
-TEXT ·projectiveAddAffineAsm(SB), NOSPLIT, $256-24
+TEXT ·projectiveAddAffineAsm(SB), NOSPLIT, $256-32
 	MOVQ q+8(FP), SI
 	MOVQ a+16(FP), BX
 
@@ -6810,7 +6810,7 @@ TEXT ·projectiveAddAffineAsm(SB), NOSPLIT, $256-24
 	MOVQ    R10, 16(SP)
 	MOVQ    R11, 24(SP)
 
-	// t2 = 21·Z1 (the last read of q)
+	// t2 = 21·Z1
 	MOVQ    64(SI), R8
 	MOVQ    72(SI), R9
 	MOVQ    80(SI), R10
@@ -7360,7 +7360,7 @@ TEXT ·projectiveAddAffineAsm(SB), NOSPLIT, $256-24
 	MOVQ    R10, 208(SP)
 	MOVQ    R11, 216(SP)
 
-	// Z3 = Z3·t4 + t0·t3, written to p
+	// Z3 = Z3·t4 + t0·t3
 	MOVQ    (SP), DX
 	MULXQ   96(SP), R8, R9
 	MULXQ   104(SP), AX, R10
@@ -7567,25 +7567,52 @@ TEXT ·projectiveAddAffineAsm(SB), NOSPLIT, $256-24
 	CMOVQCC R13, R9
 	CMOVQCC R14, R10
 	CMOVQCC DI, R11
-	MOVQ    p+0(FP), SI
-	MOVQ    R8, 64(SI)
-	MOVQ    R9, 72(SI)
-	MOVQ    R10, 80(SI)
-	MOVQ    R11, 88(SI)
+	MOVQ    R8, 224(SP)
+	MOVQ    R9, 232(SP)
+	MOVQ    R10, 240(SP)
+	MOVQ    R11, 248(SP)
+
+	// p = cond ? (X3, Y3, Z3) : q, each coordinate selected and written in
+	// turn (one read of q's coordinate before p's: p may be q)
+	MOVQ    cond+24(FP), BX
+	MOVQ    p+0(FP), DX
 	MOVQ    160(SP), R8
 	MOVQ    168(SP), R9
 	MOVQ    176(SP), R10
 	MOVQ    184(SP), R11
-	MOVQ    R8, (SI)
-	MOVQ    R9, 8(SI)
-	MOVQ    R10, 16(SI)
-	MOVQ    R11, 24(SI)
+	TESTQ   BX, BX
+	CMOVQEQ (SI), R8
+	CMOVQEQ 8(SI), R9
+	CMOVQEQ 16(SI), R10
+	CMOVQEQ 24(SI), R11
+	MOVQ    R8, (DX)
+	MOVQ    R9, 8(DX)
+	MOVQ    R10, 16(DX)
+	MOVQ    R11, 24(DX)
 	MOVQ    192(SP), R8
 	MOVQ    200(SP), R9
 	MOVQ    208(SP), R10
 	MOVQ    216(SP), R11
-	MOVQ    R8, 32(SI)
-	MOVQ    R9, 40(SI)
-	MOVQ    R10, 48(SI)
-	MOVQ    R11, 56(SI)
+	TESTQ   BX, BX
+	CMOVQEQ 32(SI), R8
+	CMOVQEQ 40(SI), R9
+	CMOVQEQ 48(SI), R10
+	CMOVQEQ 56(SI), R11
+	MOVQ    R8, 32(DX)
+	MOVQ    R9, 40(DX)
+	MOVQ    R10, 48(DX)
+	MOVQ    R11, 56(DX)
+	MOVQ    224(SP), R8
+	MOVQ    232(SP), R9
+	MOVQ    240(SP), R10
+	MOVQ    248(SP), R11
+	TESTQ   BX, BX
+	CMOVQEQ 64(SI), R8
+	CMOVQEQ 72(SI), R9
+	CMOVQEQ 80(SI), R10
+	CMOVQEQ 88(SI), R11
+	MOVQ    R8, 64(DX)
+	MOVQ    R9, 72(DX)
+	MOVQ    R10, 80(DX)
+	MOVQ    R11, 88(DX)
 	RET

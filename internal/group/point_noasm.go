@@ -23,6 +23,6 @@ func jacobianAddMixedZRatioVarTime(p, q *Jacobian, a *Affine, zr *field.Element)
 
 func jacobianAddAffine(p, q *Jacobian, a *Affine) { panic(noAsm) }
 
-func projectiveAddAffine(p, q *Projective, a *Affine) { panic(noAsm) }
+func projectiveAddAffine(p, q *Projective, a *Affine, cond int) { panic(noAsm) }
 
 const noAsm = "group: internal error: point assembly called without assembly"

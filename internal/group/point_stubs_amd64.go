@@ -42,9 +42,9 @@ func jacobianAddMixedZRatioVarTimeAsm(p *[13]uint64, q *[13]uint64, a *[9]uint64
 //go:noescape
 func jacobianAddAffineAsm(p *[13]uint64, q *[13]uint64, a *[9]uint64)
 
-// projectiveAddAffineAsm sets p = q + a (Projective.AddAffine: RCB
-// algorithm 8; a.Infinity is ignored). It needs BMI2 and ADX, and runs in
-// constant time.
+// projectiveAddAffineAsm sets p = q + a if cond is 1 and p = q if cond is 0
+// (Projective.AddAffine and AddAffineIf: RCB algorithm 8; a.Infinity is
+// ignored). It needs BMI2 and ADX, and runs in constant time.
 //
 //go:noescape
-func projectiveAddAffineAsm(p *[12]uint64, q *[12]uint64, a *[9]uint64)
+func projectiveAddAffineAsm(p *[12]uint64, q *[12]uint64, a *[9]uint64, cond int)

@@ -184,8 +184,8 @@ func comparePointOps(q *Jacobian, a *Affine, z field.Element, junk *Jacobian) st
 	return ""
 }
 
-// TestProjectiveAsmVsGo is TestPointAsmVsGo for Projective.AddAffine,
-// including the accumulator at infinity (0:Y:0) and q = ±a.
+// TestProjectiveAsmVsGo is TestPointAsmVsGo for Projective.AddAffine and
+// AddAffineIf, including the accumulator at infinity (0:Y:0) and q = ±a.
 func TestProjectiveAsmVsGo(t *testing.T) {
 	if !pointAsmAvailable {
 		t.Skip("no point assembly on this CPU or build")
@@ -199,19 +199,28 @@ func TestProjectiveAsmVsGo(t *testing.T) {
 		bs := []Affine{b, a, na, b}[i%4]
 		q := randProjective(r, &qa)
 		for alias := range 2 {
-			junk := randProjective(r, &b)
-			got, want := runBoth(func() Projective {
-				qq := q
-				p := junk
-				pp := &p
-				if alias == 1 {
-					pp = &qq
+			for cond := range 3 { // 2: AddAffine, 0 and 1: AddAffineIf
+				junk := randProjective(r, &b)
+				got, want := runBoth(func() Projective {
+					qq := q
+					p := junk
+					pp := &p
+					if alias == 1 {
+						pp = &qq
+					}
+					if cond == 2 {
+						pp.AddAffine(&qq, &bs)
+					} else {
+						pp.AddAffineIf(&qq, &bs, cond)
+					}
+					return *pp
+				})
+				if got != want {
+					t.Fatalf("case %d, aliasing %d, cond %d: assembly %+v, Go %+v", i, alias, cond, got, want)
 				}
-				pp.AddAffine(&qq, &bs)
-				return *pp
-			})
-			if got != want {
-				t.Fatalf("case %d, aliasing %d: assembly %+v, Go %+v", i, alias, got, want)
+				if cond == 0 && got != q {
+					t.Fatalf("case %d, aliasing %d: AddAffineIf(q, a, 0) = %+v, want q = %+v", i, alias, got, q)
+				}
 			}
 		}
 	}
@@ -239,6 +248,7 @@ func TestPointOpsZeroAllocs(t *testing.T) {
 			ja.AddMixedZRatioVarTime(&ja, &b, &z)
 			jb.AddAffine(&jb, &a)
 			pa.AddAffine(&pa, &b)
+			pa.AddAffineIf(&pa, &b, 0)
 		})
 		restore()
 		if n != 0 {
@@ -267,6 +277,7 @@ func BenchmarkPointOps(b *testing.B) {
 		{"AddMixedZRatioVarTime", func(j *Jacobian, _ *Projective) { j.AddMixedZRatioVarTime(j, &pb, &z) }},
 		{"AddAffine", func(j *Jacobian, _ *Projective) { j.AddAffine(j, &pb) }},
 		{"ProjectiveAddAffine", func(_ *Jacobian, p *Projective) { p.AddAffine(p, &pb) }},
+		{"ProjectiveAddAffineIf", func(_ *Jacobian, p *Projective) { p.AddAffineIf(p, &pb, 1) }},
 	}
 	for _, op := range ops {
 		for _, impl := range []struct {

@@ -53,7 +53,7 @@ func mulB3(v, a *field.Element) {
 // add the identity select the result afterwards.
 func (p *Projective) AddAffine(q *Projective, a *Affine) *Projective {
 	if usePointAsm {
-		projectiveAddAffine(p, q, a)
+		projectiveAddAffine(p, q, a, 1)
 		return p
 	}
 	var t0, t1, t2, t3, t4, x3, y3, z3 field.Element

@@ -520,11 +520,11 @@ func addAffine() {
 // projectiveAddAffine: Projective.AddAffine, algorithm 8 of Renes, Costello
 // and Batina (complete mixed addition, a = 0), 11M + 2·m_21. No branch.
 func projectiveAddAffine() {
-	TEXT("projectiveAddAffineAsm", NOSPLIT, "func(p, q *[12]uint64, a *[9]uint64)")
+	TEXT("projectiveAddAffineAsm", NOSPLIT, "func(p, q *[12]uint64, a *[9]uint64, cond int)")
 	Pragma("noescape")
-	Doc("projectiveAddAffineAsm sets p = q + a (Projective.AddAffine: RCB",
-		"algorithm 8; a.Infinity is ignored). It needs BMI2 and ADX, and runs in",
-		"constant time.")
+	Doc("projectiveAddAffineAsm sets p = q + a if cond is 1 and p = q if cond is 0",
+		"(Projective.AddAffine and AddAffineIf: RCB algorithm 8; a.Infinity is",
+		"ignored). It needs BMI2 and ADX, and runs in constant time.")
 	t0, t1, t2, t3, t4, x3, y3, z3 := local(), local(), local(), local(), local(), local(), local(), local()
 	q, a := RSI, RBX
 	Load(Param("q"), q)
@@ -558,7 +558,7 @@ func projectiveAddAffine() {
 	dbl()
 	add(t0)
 	store(t0)
-	Comment("t2 = 21·Z1 (the last read of q)")
+	Comment("t2 = 21·Z1")
 	load(zOf(q))
 	fe64.MulSmall(21, lo, hi)
 	store(t2)
@@ -585,15 +585,26 @@ func projectiveAddAffine() {
 	mul(t1, z3)
 	add(y3)
 	store(y3)
-	Comment("Z3 = Z3·t4 + t0·t3, written to p")
+	Comment("Z3 = Z3·t4 + t0·t3")
 	mul(t0, t3)
 	store(t0)
 	mul(z3, t4)
 	add(t0)
-	p := RSI
+	store(z3)
+	Comment("p = cond ? (X3, Y3, Z3) : q, each coordinate selected and written in")
+	Comment("turn (one read of q's coordinate before p's: p may be q)")
+	cond, p := RBX, RDX
+	Load(Param("cond"), cond)
 	Load(Param("p"), p)
-	store(zOf(p))
-	copyElement(xOf(p), x3)
-	copyElement(yOf(p), y3)
+	for _, c := range []struct{ src, dst, old Mem }{
+		{x3, xOf(p), xOf(q)}, {y3, yOf(p), yOf(q)}, {z3, zOf(p), zOf(q)},
+	} {
+		load(c.src)
+		TESTQ(cond, cond)
+		for i, r := range fe64.T {
+			CMOVQEQ(fe64.Limb(c.old, i), r)
+		}
+		store(c.dst)
+	}
 	RET()
 }
