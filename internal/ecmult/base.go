@@ -1,6 +1,8 @@
 package ecmult
 
 import (
+	"unsafe"
+
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
@@ -14,7 +16,7 @@ import (
 // neither branches nor memory addresses depend on k; a zero digit adds an
 // arbitrary entry and then selects the old accumulator.
 func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
-	var acc, sum group.Projective
+	var acc group.Projective
 	acc.SetInfinity()
 	var e group.Affine
 	for i := range len(baseTable) {
@@ -25,10 +27,8 @@ func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
 			in = k.Bits(uint(6*i-1), 7)
 		}
 		d, neg := boothW6(in)
-		lookupAffine(&e, baseTable[i][:], d)
-		e.Y.CondNegate(&e.Y, neg)
-		sum.AddAffine(&acc, &e)
-		acc.Select(&acc, &sum, isZero32(d))
+		lookupAffineNeg(&e, baseTable[i][:], d, neg)
+		acc.AddAffineIf(&acc, &e, 1-isZero32(d))
 	}
 	return out.Set(&acc)
 }
@@ -63,7 +63,17 @@ func isZero32(x uint32) int {
 // masks. For mag = 0 e is set to (0, 0), which callers never use. The
 // accumulators are eight scalar variables, so that they live in registers
 // for the whole scan (an array accumulator is kept in memory).
+//
+// With AVX2 (useAVX2, lookup_amd64.s) the scan writes the limbs straight into
+// e.X and e.Y, which are eight consecutive limbs (TestAffineLayout), without
+// SetLimbs' reduction: every row holds reduced coordinates (the generated
+// table, and the limbs multiplesTable copies from field elements).
 func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
+	if useAVX2 {
+		lookupAffineAVX2((*[8]uint64)(unsafe.Pointer(e)), row, mag, 0)
+		e.Infinity = false
+		return
+	}
 	var a0, a1, a2, a3, a4, a5, a6, a7 uint64
 	for j := range row {
 		r := &row[j]

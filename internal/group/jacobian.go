@@ -75,6 +75,10 @@ func (p *Jacobian) EqualXVarTime(x *field.Element) int {
 // https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html#doubling-dbl-2009-l),
 // 2M + 5S. Execution time depends on the inputs.
 func (p *Jacobian) DoubleVarTime(q *Jacobian) *Jacobian {
+	if usePointAsm && !q.Infinity {
+		jacobianDouble(p, q)
+		return p
+	}
 	if q.Infinity {
 		return p.SetInfinity()
 	}
@@ -163,6 +167,9 @@ func (p *Jacobian) AddVarTime(q, r *Jacobian) *Jacobian {
 // 7M + 4S, falling back to doubling when q = a. Execution time depends on the
 // inputs.
 func (p *Jacobian) AddMixedVarTime(q *Jacobian, a *Affine) *Jacobian {
+	if usePointAsm && jacobianAddMixedVarTime(p, q, a) {
+		return p // the assembly leaves infinity and H = 0 to the code below
+	}
 	if a.Infinity {
 		return p.Set(q)
 	}
@@ -222,6 +229,9 @@ func (p *Jacobian) Set(q *Jacobian) *Jacobian {
 // leaving p and zr unchanged, if q or a is infinite or q = ±a. Execution
 // time depends on the inputs.
 func (p *Jacobian) AddMixedZRatioVarTime(q *Jacobian, a *Affine, zr *field.Element) bool {
+	if usePointAsm {
+		return jacobianAddMixedZRatioVarTime(p, q, a, zr)
+	}
 	if q.Infinity || a.Infinity {
 		return false
 	}
@@ -260,6 +270,9 @@ func (p *Jacobian) AddMixedZRatioVarTime(q *Jacobian, a *Affine, zr *field.Eleme
 // the isomorphic curve (whose tables need no inversion) take points of a
 // fixed affine table. Execution time depends on the inputs.
 func (p *Jacobian) AddZInvVarTime(q *Jacobian, b *Affine, bzinv *field.Element) *Jacobian {
+	if usePointAsm && jacobianAddZInvVarTime(p, q, b, bzinv) {
+		return p // the assembly leaves infinity and H = 0 to the code below
+	}
 	if b.Infinity {
 		return p.Set(q)
 	}

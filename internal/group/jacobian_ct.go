@@ -12,6 +12,10 @@ import "github.com/p256k1/secp256k1/internal/field"
 // exceptional case on secp256k1: no point has y = 0 (x³ = -7 has no root
 // mod p), and for q at infinity Z3 = 2·Y·Z = 0 keeps the result at infinity.
 func (p *Jacobian) Double(q *Jacobian) *Jacobian {
+	if usePointAsm {
+		jacobianDouble(p, q)
+		return p
+	}
 	var a, b, c, d, e, f, t field.Element
 	a.Square(&q.X)
 	b.Square(&q.Y)
@@ -50,6 +54,10 @@ func (p *Jacobian) Double(q *Jacobian) *Jacobian {
 // (s1 - s2)/(u1 - u2) = 2·s1/(u1 - u2) is selected instead. q = -a gives
 // Z3 = 0, the point at infinity; q at infinity selects a. 7M + 5S.
 func (p *Jacobian) AddAffine(q *Jacobian, a *Affine) *Jacobian {
+	if usePointAsm {
+		jacobianAddAffine(p, q, a)
+		return p
+	}
 	var zz, u2, s2, t, m, rr, malt, rralt, n, qq, x3, y3, z3 field.Element
 	qInf := q.Z.IsZero()
 	zz.Square(&q.Z)

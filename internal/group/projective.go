@@ -52,6 +52,10 @@ func mulB3(v, a *field.Element) {
 // algorithm 8, 11M + 2·m_b3). a.Infinity must be false; callers that may
 // add the identity select the result afterwards.
 func (p *Projective) AddAffine(q *Projective, a *Affine) *Projective {
+	if usePointAsm {
+		projectiveAddAffine(p, q, a, 1)
+		return p
+	}
 	var t0, t1, t2, t3, t4, x3, y3, z3 field.Element
 	t0.Multiply(&q.X, &a.X) // t0 = X1·X2
 	t1.Multiply(&q.Y, &a.Y) // t1 = Y1·Y2

@@ -46,7 +46,9 @@ import (
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
 )
@@ -128,7 +130,8 @@ func main() {
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint; signer: InitSec, Generate, Sign, AppendSign, ECDH, ECDHRaw, ConversationKey, "+
 		"KeyGen; curve: scalar decoding and arithmetic, ScalarBaseMult, ScalarMult of a secret point, Add, Double, "+
-		"Select, Equal, SetBytes and the encoders (valgrind: %v; field: %s)\n", len(keys), onValgrind, field.Implementation())
+		"Select, Equal, SetBytes and the encoders (valgrind: %v; field: %s; point operations: %s; table scan: %s)\n",
+		len(keys), onValgrind, field.Implementation(), group.PointImplementation(), ecmult.LookupImplementation())
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and

@@ -1,0 +1,115 @@
+package ecmult
+
+import (
+	"fmt"
+	"testing"
+	"unsafe"
+
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/testutil"
+)
+
+// lookupImpl is one implementation of lookupAffine's scan.
+type lookupImpl struct {
+	name      string
+	avx2      bool // the value of useAVX2 that selects it
+	available bool // whether this CPU can run it
+}
+
+// TestLookupAffine compares every implementation of the table scan with the
+// entry it must return, for every magnitude (0 and past the end give zeros),
+// on rows of the two sizes the package uses and a few others, and
+// lookupAffineNeg with the entry and its negation.
+func TestLookupAffine(t *testing.T) {
+	r := testutil.Rand(t)
+	for _, impl := range lookupImplementations {
+		t.Run(impl.name, func(t *testing.T) {
+			if !impl.available {
+				t.Skipf("this CPU cannot run %s", impl.name)
+			}
+			defer setLookupImpl(impl)()
+			for _, n := range []int{0, 1, 2, 3, 16, 32} {
+				row := make([][8]uint64, n)
+				for j := range row {
+					for k := range row[j] {
+						row[j][k] = r.Uint64() >> 1 // below p: SetLimbs keeps it
+					}
+				}
+				for mag := range uint32(n + 2) {
+					var e group.Affine
+					e.X.SetUint64(12345)
+					e.Infinity = true
+					lookupAffine(&e, row, mag)
+					var want [8]uint64
+					if mag >= 1 && int(mag) <= n {
+						want = row[mag-1]
+					}
+					x, y := e.X.Limbs(), e.Y.Limbs()
+					if e.Infinity || [4]uint64(want[0:4]) != x || [4]uint64(want[4:8]) != y {
+						t.Fatalf("n=%d mag=%d: got %x %x (infinity %v), want %x", n, mag, x, y, e.Infinity, want)
+					}
+					for neg := range 2 {
+						var f group.Affine
+						f.Infinity = true
+						lookupAffineNeg(&f, row, mag, neg)
+						var wy field.Element
+						wy.SetLimbs((*[4]uint64)(want[4:8]))
+						wy.CondNegate(&wy, neg)
+						if f.Infinity || f.X.Limbs() != x || f.Y.Equal(&wy) != 1 {
+							t.Fatalf("n=%d mag=%d neg=%d: got %x %x, want y %x", n, mag, neg, f.X.Limbs(), f.Y.Limbs(), wy.Limbs())
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestAllImplementations reruns this package's tests with each CPU feature
+// that an assembly path needs turned off (GODEBUG=cpu.…=off, which
+// golang.org/x/sys/cpu honours): the AVX2 table scan here, the point
+// formulas of internal/group and the field kernels below them.
+func TestAllImplementations(t *testing.T) {
+	testutil.RerunWithGODEBUG(t, cpuFeatureSettings...)
+}
+
+// BenchmarkLookupAffine measures one table scan per implementation, in one
+// process (`benchstat -col /impl`): rows of 32 entries (k·G) and 16 (k·P).
+func BenchmarkLookupAffine(b *testing.B) {
+	for _, n := range []int{32, 16} {
+		row := baseTable[5][:n]
+		for _, impl := range lookupImplementations {
+			b.Run(fmt.Sprintf("n=%d/impl=%s", n, impl.name), func(b *testing.B) {
+				if !impl.available {
+					b.Skipf("this CPU cannot run %s", impl.name)
+				}
+				defer setLookupImpl(impl)()
+				var e group.Affine
+				mag := uint32(7)
+				t := testutil.StartCPUTimer(b)
+				for b.Loop() {
+					lookupAffine(&e, row, mag)
+					mag = (mag + 7) & uint32(n-1) // n is a power of 2
+				}
+				t.Stop()
+			})
+		}
+	}
+}
+
+// TestAffineLayout checks the layout lookupAffine's assembly path relies on:
+// an Affine starts with the four limbs of X followed by the four of Y.
+func TestAffineLayout(t *testing.T) {
+	var e group.Affine
+	if unsafe.Offsetof(e.X) != 0 || unsafe.Offsetof(e.Y) != 32 || unsafe.Sizeof(e.X) != 32 {
+		t.Fatalf("group.Affine layout: X at %d, Y at %d, %d bytes per coordinate", unsafe.Offsetof(e.X), unsafe.Offsetof(e.Y), unsafe.Sizeof(e.X))
+	}
+	l := (*[8]uint64)(unsafe.Pointer(&e))
+	for i := range l {
+		l[i] = uint64(i + 1)
+	}
+	if e.X.Limbs() != [4]uint64{1, 2, 3, 4} || e.Y.Limbs() != [4]uint64{5, 6, 7, 8} {
+		t.Fatalf("limbs %x %x", e.X.Limbs(), e.Y.Limbs())
+	}
+}

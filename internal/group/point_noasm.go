@@ -1,0 +1,28 @@
+//go:build !amd64 || !gc || purego
+
+package group
+
+import "github.com/p256k1/secp256k1/internal/field"
+
+// Without assembly the point operations are the Go formulas only.
+const usePointAsm = false
+
+// PointImplementation describes the code the point operations run in this
+// process.
+func PointImplementation() string { return "generic Go" }
+
+func jacobianDouble(p, q *Jacobian) { panic(noAsm) }
+
+func jacobianAddMixedVarTime(p, q *Jacobian, a *Affine) bool { panic(noAsm) }
+
+func jacobianAddZInvVarTime(p, q *Jacobian, b *Affine, bzinv *field.Element) bool { panic(noAsm) }
+
+func jacobianAddMixedZRatioVarTime(p, q *Jacobian, a *Affine, zr *field.Element) bool {
+	panic(noAsm)
+}
+
+func jacobianAddAffine(p, q *Jacobian, a *Affine) { panic(noAsm) }
+
+func projectiveAddAffine(p, q *Projective, a *Affine, cond int) { panic(noAsm) }
+
+const noAsm = "group: internal error: point assembly called without assembly"
