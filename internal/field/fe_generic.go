@@ -63,7 +63,40 @@ func feMulGeneric(v, a, b *Element) {
 	t6, cc = bits.Add64(t6, l3, cc)
 	t7 := l4 + cc
 
-	v.reduce512(t0, t1, t2, t3, t4, t5, t6, t7)
+	// The reduction of reduce512, written out here: a call to it costs 10%
+	// of a multiplication (it is too big to inline). TestKernelsVsBig runs
+	// the edge values that take each of its paths (TestReductionPaths)
+	// through this code too.
+	{
+		h0, l0 := bits.Mul64(t4, c)
+		h1, l1 := bits.Mul64(t5, c)
+		h2, l2 := bits.Mul64(t6, c)
+		h3, l3 := bits.Mul64(t7, c)
+		var cc uint64
+		t0, cc = bits.Add64(t0, l0, 0)
+		t1, cc = bits.Add64(t1, l1, cc)
+		t2, cc = bits.Add64(t2, l2, cc)
+		t3, cc = bits.Add64(t3, l3, cc)
+		top := h3 + cc
+		t1, cc = bits.Add64(t1, h0, 0)
+		t2, cc = bits.Add64(t2, h1, cc)
+		t3, cc = bits.Add64(t3, h2, cc)
+		top += cc
+		h0, l0 = bits.Mul64(top, c)
+		t0, cc = bits.Add64(t0, l0, 0)
+		t1, cc = bits.Add64(t1, h0, cc)
+		t2, cc = bits.Add64(t2, 0, cc)
+		t3, cc = bits.Add64(t3, 0, cc)
+		s0, cs := bits.Add64(t0, c, 0)
+		s1, cs := bits.Add64(t1, 0, cs)
+		s2, cs := bits.Add64(t2, 0, cs)
+		s3, cs := bits.Add64(t3, 0, cs)
+		mask := -(cc | cs)
+		v.l[0] = t0 ^ (t0^s0)&mask
+		v.l[1] = t1 ^ (t1^s1)&mask
+		v.l[2] = t2 ^ (t2^s2)&mask
+		v.l[3] = t3 ^ (t3^s3)&mask
+	}
 }
 
 // feSquareGeneric sets v = a² mod p, computing each cross product once.
@@ -116,12 +149,45 @@ func feSquareGeneric(v, a *Element) {
 	t6, cc := bits.Add64(c6, s3l, cc)
 	t7, _ := bits.Add64(c7, s3h, cc)
 
-	v.reduce512(t0, t1, t2, t3, t4, t5, t6, t7)
+	// The reduction of reduce512, written out here: a call to it costs 10%
+	// of a multiplication (it is too big to inline). TestKernelsVsBig runs
+	// the edge values that take each of its paths (TestReductionPaths)
+	// through this code too.
+	{
+		h0, l0 := bits.Mul64(t4, c)
+		h1, l1 := bits.Mul64(t5, c)
+		h2, l2 := bits.Mul64(t6, c)
+		h3, l3 := bits.Mul64(t7, c)
+		var cc uint64
+		t0, cc = bits.Add64(t0, l0, 0)
+		t1, cc = bits.Add64(t1, l1, cc)
+		t2, cc = bits.Add64(t2, l2, cc)
+		t3, cc = bits.Add64(t3, l3, cc)
+		top := h3 + cc
+		t1, cc = bits.Add64(t1, h0, 0)
+		t2, cc = bits.Add64(t2, h1, cc)
+		t3, cc = bits.Add64(t3, h2, cc)
+		top += cc
+		h0, l0 = bits.Mul64(top, c)
+		t0, cc = bits.Add64(t0, l0, 0)
+		t1, cc = bits.Add64(t1, h0, cc)
+		t2, cc = bits.Add64(t2, 0, cc)
+		t3, cc = bits.Add64(t3, 0, cc)
+		s0, cs := bits.Add64(t0, c, 0)
+		s1, cs := bits.Add64(t1, 0, cs)
+		s2, cs := bits.Add64(t2, 0, cs)
+		s3, cs := bits.Add64(t3, 0, cs)
+		mask := -(cc | cs)
+		v.l[0] = t0 ^ (t0^s0)&mask
+		v.l[1] = t1 ^ (t1^s1)&mask
+		v.l[2] = t2 ^ (t2^s2)&mask
+		v.l[3] = t3 ^ (t3^s3)&mask
+	}
 }
 
-// reduce512 sets v = (t0 + t1·2^64 + … + t7·2^448) mod p, fully reduced.
-// It is one straight-line function (no calls) because it ends every
-// multiplication and squaring.
+// reduce512 sets v = (t0 + t1·2^64 + … + t7·2^448) mod p, fully reduced, in
+// constant time. MulInt calls it; feMulGeneric and feSquareGeneric carry the
+// same code written out.
 func (v *Element) reduce512(t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
 	// First fold: t_lo + t_hi·c, with t_hi·c < 2^290.
 	h0, l0 := bits.Mul64(t4, c)
@@ -139,24 +205,21 @@ func (v *Element) reduce512(t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
 	t3, cc = bits.Add64(t3, h2, cc)
 	top += cc // < 2^34
 
-	// Second fold: t + top·c, top·c < 2^68. On a carry out of 2^256 the
-	// limbs are below 2^68, and 2^256 ≡ c is added back without a carry.
+	// Second fold, t + top·c with top·c < 2^68, and the final subtraction of
+	// p in one step. If t + top·c carries out of 2^256 (cc = 1), its low 256
+	// bits x are below 2^68 and the value is x + 2^256 ≡ x + c, which does
+	// not carry again. Otherwise the value is x, to be reduced once if
+	// x >= p, that is if x + c carries (cs = 1). Both cases take x + c.
 	h0, l0 = bits.Mul64(top, c)
 	t0, cc = bits.Add64(t0, l0, 0)
 	t1, cc = bits.Add64(t1, h0, cc)
 	t2, cc = bits.Add64(t2, 0, cc)
 	t3, cc = bits.Add64(t3, 0, cc)
-	t0, cc = bits.Add64(t0, c&-cc, 0)
-	t1, cc = bits.Add64(t1, 0, cc)
-	t2, cc = bits.Add64(t2, 0, cc)
-	t3 += cc
-
-	// Now t < 2^256: subtract p once if t >= p, that is if t + c carries.
-	s0, cc := bits.Add64(t0, c, 0)
-	s1, cc := bits.Add64(t1, 0, cc)
-	s2, cc := bits.Add64(t2, 0, cc)
-	s3, cc := bits.Add64(t3, 0, cc)
-	mask := -cc
+	s0, cs := bits.Add64(t0, c, 0)
+	s1, cs := bits.Add64(t1, 0, cs)
+	s2, cs := bits.Add64(t2, 0, cs)
+	s3, cs := bits.Add64(t3, 0, cs)
+	mask := -(cc | cs)
 	v.l[0] = t0 ^ (t0^s0)&mask
 	v.l[1] = t1 ^ (t1^s1)&mask
 	v.l[2] = t2 ^ (t2^s2)&mask
