@@ -1,5 +1,7 @@
 // Package secp256k1 implements keys and ECDH on the secp256k1 elliptic curve
-// (SEC 2), the curve of Bitcoin, Lightning and nostr, in pure Go.
+// (SEC 2), the curve of Bitcoin, Lightning and nostr, in Go without cgo (the
+// field and point arithmetic run in generated assembly on amd64 and arm64,
+// and in Go everywhere else and with -tags purego).
 //
 // The module is organized as libsecp256k1 is:
 //
@@ -38,7 +40,9 @@
 //
 // Invalid input never panics and never yields a partial value: functions
 // return an error wrapping one of the exported sentinels (ErrInvalidPrivateKey,
-// ErrInvalidPublicKey, ...), to be tested with errors.Is.
+// ErrInvalidPublicKey, ...), to be tested with errors.Is. The zero value of
+// every key type, and a nil key, is invalid input like any other: it gets the
+// same errors, and verifiers return false for it.
 //
 // Keys are immutable and safe for concurrent use; compare them with Equal.
 // Byte slices passed in are not retained, and returned slices are fresh.
