@@ -20,17 +20,20 @@ func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
 	acc.SetInfinity()
 	var e group.Affine
 	for i := range len(baseTable) {
-		var in uint32
-		if i == 0 {
-			in = k.Bits(0, 6) << 1
-		} else {
-			in = k.Bits(uint(6*i-1), 7)
-		}
-		d, neg := boothW6(in)
+		d, neg := baseDigit(k, i)
 		lookupAffineNeg(&e, baseTable[i][:], d, neg)
 		acc.AddAffineIf(&acc, &e, 1-isZero32(d))
 	}
 	return out.Set(&acc)
+}
+
+// baseDigit returns the magnitude and sign of k's signed Booth digit
+// number i (of 43, 6 bits each), as boothW6 does. Constant time.
+func baseDigit(k *scalar.Scalar, i int) (mag uint32, neg int) {
+	if i == 0 {
+		return boothW6(k.Bits(0, 6) << 1)
+	}
+	return boothW6(k.Bits(uint(6*i-1), 7))
 }
 
 // boothW6 turns a 7-bit window (6 digit bits plus the top bit of the
@@ -100,13 +103,7 @@ func BaseMultVarTime(out *group.Jacobian, k *scalar.Scalar) *group.Jacobian {
 	out.SetInfinity()
 	var e group.Affine
 	for i := range len(baseTable) {
-		var in uint32
-		if i == 0 {
-			in = k.Bits(0, 6) << 1
-		} else {
-			in = k.Bits(uint(6*i-1), 7)
-		}
-		d, neg := boothW6(in)
+		d, neg := baseDigit(k, i)
 		if d == 0 {
 			continue
 		}

@@ -1,45 +1,19 @@
 package field
 
 import (
-	"runtime"
 	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
-
-// cpuTimer adds a cpu-ns/op metric to a benchmark where the OS reports the
-// CPU time of a thread (Linux): the CPU time the benchmark's thread used per
-// op. On a shared machine that excludes the time the thread spent
-// descheduled, which otherwise dominates the noise of ns/op. Use it as
-//
-//	t := startCPUTimer(b)
-//	for b.Loop() { ... }
-//	t.stop()
-type cpuTimer struct {
-	b     *testing.B
-	start int64
-}
-
-func startCPUTimer(b *testing.B) cpuTimer {
-	runtime.LockOSThread()
-	b.ReportAllocs()
-	return cpuTimer{b, threadCPUTime()}
-}
-
-func (t cpuTimer) stop() {
-	end := threadCPUTime()
-	runtime.UnlockOSThread()
-	if t.start >= 0 && end >= 0 && t.b.N > 0 {
-		t.b.ReportMetric(float64(end-t.start)/float64(t.b.N), "cpu-ns/op")
-	}
-}
 
 // benchLoop runs f b.N times with a cpu-ns/op metric. The indirect call costs
 // a few ns: use it for operations of a microsecond or more.
 func benchLoop(b *testing.B, f func()) {
-	t := startCPUTimer(b)
+	t := testutil.StartCPUTimer(b)
 	for b.Loop() {
 		f()
 	}
-	t.stop()
+	t.Stop()
 }
 
 // BenchmarkImplementations measures the field operations whose speed depends
@@ -57,47 +31,47 @@ func BenchmarkImplementations(b *testing.B) {
 	}{
 		{"Multiply", func(b *testing.B) {
 			x, y := benchElements()
-			t := startCPUTimer(b)
+			t := testutil.StartCPUTimer(b)
 			for b.Loop() {
 				x.Multiply(&x, &y)
 			}
-			t.stop()
+			t.Stop()
 		}},
 		{"Multiply16", func(b *testing.B) {
 			x, y := benchElements()
-			t := startCPUTimer(b)
+			t := testutil.StartCPUTimer(b)
 			for b.Loop() {
 				for range 16 {
 					x.Multiply(&x, &y)
 				}
 			}
-			t.stop()
+			t.Stop()
 		}},
 		{"Square", func(b *testing.B) {
 			x, _ := benchElements()
-			t := startCPUTimer(b)
+			t := testutil.StartCPUTimer(b)
 			for b.Loop() {
 				x.Square(&x)
 			}
-			t.stop()
+			t.Stop()
 		}},
 		{"Square16", func(b *testing.B) {
 			x, _ := benchElements()
-			t := startCPUTimer(b)
+			t := testutil.StartCPUTimer(b)
 			for b.Loop() {
 				for range 16 {
 					x.Square(&x)
 				}
 			}
-			t.stop()
+			t.Stop()
 		}},
 		{"squareN16", func(b *testing.B) {
 			x, _ := benchElements()
-			t := startCPUTimer(b)
+			t := testutil.StartCPUTimer(b)
 			for b.Loop() {
 				x.squareN(&x, 16)
 			}
-			t.stop()
+			t.Stop()
 		}},
 		{"Invert", func(b *testing.B) {
 			x, _ := benchElements()

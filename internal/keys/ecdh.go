@@ -6,16 +6,24 @@ import (
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
-// sharedPoint sets a to d·P in constant time with respect to d and returns
-// an error if it is the point at infinity, which cannot happen for a valid
-// d and a valid public point P (both are checked by the callers); whether
-// it is infinity is declassified, as it is public.
-func sharedPoint(a *group.Affine, d *scalar.Scalar, p *group.Affine) error {
+// sharedPoint sets a to d·Q for k's secret d and remote's point Q, in
+// constant time with respect to d. It returns an error for an invalid key,
+// or if d·Q is the point at infinity, which cannot happen for valid keys (Q
+// has prime order n and 1 <= d < n); whether it is infinity is
+// declassified, as it is public. The caller wipes a.
+func (k *Private) sharedPoint(a *group.Affine, remote *Public) error {
+	d, err := k.Scalar()
+	if err != nil {
+		return err
+	}
+	q, err := remote.Point()
+	if err != nil {
+		return err
+	}
 	var j group.Jacobian
-	ecmult.ScalarMult(&j, d, p)
+	ecmult.ScalarMult(&j, d, q)
 	a.SetJacobian(&j)
 	inf := a.Infinity
 	ctcheck.Public(&inf)
@@ -31,17 +39,9 @@ func sharedPoint(a *group.Affine, d *scalar.Scalar, p *group.Affine) error {
 // time with respect to the secret and does not allocate. out is written
 // only on success.
 func (k *Private) ECDH(out *[32]byte, remote *Public, hashed bool) error {
-	d, err := k.Scalar()
-	if err != nil {
-		return err
-	}
-	q, err := remote.Point()
-	if err != nil {
-		return err
-	}
 	var a group.Affine
 	defer func() { a = group.Affine{} }()
-	if err := sharedPoint(&a, d, q); err != nil {
+	if err := k.sharedPoint(&a, remote); err != nil {
 		return err
 	}
 	if !hashed {
@@ -60,17 +60,9 @@ func (k *Private) ECDH(out *[32]byte, remote *Public, hashed bool) error {
 // to the secret (the point is secret material: BIP-352 and Lightning derive
 // keys from it).
 func (k *Private) ECDHPoint(out *Public, remote *Public) error {
-	d, err := k.Scalar()
-	if err != nil {
-		return err
-	}
-	q, err := remote.Point()
-	if err != nil {
-		return err
-	}
 	var a group.Affine
 	defer func() { a = group.Affine{} }()
-	if err := sharedPoint(&a, d, q); err != nil {
+	if err := k.sharedPoint(&a, remote); err != nil {
 		return err
 	}
 	out.setPoint(&a)

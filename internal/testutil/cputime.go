@@ -13,8 +13,6 @@ import (
 //	t := testutil.StartCPUTimer(b)
 //	for b.Loop() { ... }
 //	t.Stop()
-//
-// (internal/field has its own copy, from before this one.)
 type CPUTimer struct {
 	b     *testing.B
 	start int64
