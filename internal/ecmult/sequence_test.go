@@ -163,7 +163,8 @@ func (g *seqGen) configure(s *Scratch) string {
 	p := &s.pipp
 	p.forceWindow = 0
 	if g.src.IntN(3) == 0 {
-		p.forceWindow = uint(2 + g.src.IntN(12))
+		// Up to 2^9 buckets: wider windows cost milliseconds a call.
+		p.forceWindow = uint(2 + g.src.IntN(9))
 	}
 	p.jacobianBuckets = g.src.IntN(4) == 0
 	p.perWindowRounds = g.src.IntN(4) == 0
