@@ -97,7 +97,7 @@ var msmPool = sync.Pool{New: func() any { return new(msmScratch) }}
 // any element is nil, it returns nil and v is unchanged.
 //
 // It uses Strauss's method with wNAF digits for a few points and
-// Pippenger's bucket method for many (the crossover is about 80 points;
+// Pippenger's bucket method for many (the crossover is about 20 points;
 // see doc/batch.md), both with the GLV endomorphism: for n points the cost
 // per point falls from about one variable-time scalar multiplication to a
 // fifth of one at n = 8192. Execution time depends on the inputs: use it
@@ -117,8 +117,8 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 }
 
 // varTimeMultiScalarMult is VarTimeMultiScalarMult on the scratch s, whose
-// contents may be anything left by earlier calls. The arguments are
-// checked.
+// contents may be anything left by earlier calls; the caller has checked
+// the arguments.
 func (v *Point) varTimeMultiScalarMult(scalars []*Scalar, points []*Point, s *msmScratch) *Point {
 	n := len(points)
 	if cap(s.terms) < n || cap(s.z) < n || cap(s.tmp) < n {
