@@ -78,7 +78,11 @@ func (v *Point) affineVarTime() group.Affine {
 	return a
 }
 
-// msmScratch is the reusable memory of VarTimeMultiScalarMult.
+// msmScratch is the reusable memory of VarTimeMultiScalarMult, taken from
+// msmPool for one call at a time. A call writes every element it reads
+// (doc/state.md): terms[i] entirely with Term.Set, z[i] before the batch
+// inversion, and tmp and msm inside it; nothing of an earlier call, in any
+// goroutine, reaches its result.
 type msmScratch struct {
 	msm   ecmult.Scratch
 	terms []ecmult.Term
@@ -93,7 +97,7 @@ var msmPool = sync.Pool{New: func() any { return new(msmScratch) }}
 // any element is nil, it returns nil and v is unchanged.
 //
 // It uses Strauss's method with wNAF digits for a few points and
-// Pippenger's bucket method for many (the crossover is about 80 points;
+// Pippenger's bucket method for many (the crossover is about 20 points;
 // see doc/batch.md), both with the GLV endomorphism: for n points the cost
 // per point falls from about one variable-time scalar multiplication to a
 // fifth of one at n = 8192. Execution time depends on the inputs: use it
@@ -109,8 +113,15 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 	}
 	s := msmPool.Get().(*msmScratch)
 	defer msmPool.Put(s)
+	return v.varTimeMultiScalarMult(scalars, points, s)
+}
+
+// varTimeMultiScalarMult is VarTimeMultiScalarMult on the scratch s, whose
+// contents may be anything left by earlier calls; the caller has checked
+// the arguments.
+func (v *Point) varTimeMultiScalarMult(scalars []*Scalar, points []*Point, s *msmScratch) *Point {
 	n := len(points)
-	if cap(s.terms) < n {
+	if cap(s.terms) < n || cap(s.z) < n || cap(s.tmp) < n {
 		s.terms = make([]ecmult.Term, n)
 		s.z = make([]field.Element, n)
 		s.tmp = make([]field.Element, n)
@@ -120,20 +131,21 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 	// identity, which BatchInvertVarTime leaves at zero).
 	for i, p := range points {
 		pp := p.load()
-		terms[i].P.X, terms[i].P.Y = pp.X, pp.Y
 		z[i] = pp.Z
 	}
 	field.BatchInvertVarTime(z, z, s.tmp[:n])
-	for i := range terms {
-		t := &terms[i]
-		p := t.P
+	for i, pt := range points {
+		// The affine point is built afresh and terms[i] is overwritten as
+		// a whole by Set: no field of an earlier call's term is read.
+		var p group.Affine
 		if z[i].IsZero() == 1 {
 			p = group.Affine{Infinity: true}
 		} else {
-			p.X.Multiply(&p.X, &z[i])
-			p.Y.Multiply(&p.Y, &z[i])
+			pp := pt.load()
+			p.X.Multiply(&pp.X, &z[i])
+			p.Y.Multiply(&pp.Y, &z[i])
 		}
-		t.Set(&scalars[i].s, &p)
+		terms[i].Set(&scalars[i].s, &p)
 	}
 	var j group.Jacobian
 	ecmult.MultiScalarMultVarTime(&j, nil, terms, &s.msm)
