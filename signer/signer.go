@@ -169,7 +169,7 @@ func (s *Signer) setKey(k *keys.Private) error {
 	}
 	s.Zero()
 	s.key.Set(k)
-	pub.XOnly(&s.xonly)
+	s.xonly.SetPublic(pub)
 	s.xonly.PutBytes(&s.pub)
 	s.hasSec, s.hasPub = true, true
 	return nil
@@ -361,7 +361,13 @@ func (s *Signer) appendECDH(dst, pub []byte, hashed bool) ([]byte, error) {
 	}
 	var out [32]byte
 	defer clear(out[:])
-	if err := s.key.ECDH(&out, &q, hashed); err != nil {
+	var err error
+	if hashed {
+		err = keys.ECDHSHA256(&out, &s.key, &q)
+	} else {
+		err = keys.ECDH(&out, &s.key, &q)
+	}
+	if err != nil {
 		return dst, err
 	}
 	return append(dst, out[:]...), nil

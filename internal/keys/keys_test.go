@@ -98,7 +98,7 @@ func TestNegateSetEvenY(t *testing.T) {
 			k.Public() // cached or not
 		}
 		var n, c, e Private
-		if err := k.Negate(&n); err != nil {
+		if err := n.Negate(k); err != nil {
 			t.Fatal(err)
 		}
 		if err := n.Set(&n); err != nil {
@@ -107,7 +107,7 @@ func TestNegateSetEvenY(t *testing.T) {
 		if err := c.Set(k); err != nil {
 			t.Fatal(err)
 		}
-		if err := k.EvenY(&e); err != nil {
+		if err := e.EvenY(k); err != nil {
 			t.Fatal(err)
 		}
 		for _, kk := range []*Private{k, &n, &c, &e} {
@@ -160,10 +160,10 @@ func TestZeroAllocs(t *testing.T) {
 		if g.Generate(nil) != nil {
 			panic("Generate")
 		}
-		if k.ECDH(&out, pub, true) != nil || pub.PutCompressed(&b) != nil {
+		if ECDHSHA256(&out, k, pub) != nil || ECDH(&out, k, pub) != nil || pub.PutCompressed(&b) != nil {
 			panic("ECDH")
 		}
-		if _, err := pub.XOnly(&x); err != nil {
+		if _, err := x.SetPublic(pub); err != nil {
 			panic("XOnly")
 		}
 	})
