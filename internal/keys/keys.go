@@ -38,15 +38,16 @@
 //
 // # Concurrency
 //
-// Valid keys are immutable once built and safe for concurrent use, except
-// that a Private computes its public key on first use and stores it in
-// itself, without a lock: the first caller to finish computing it stores
-// it with atomic operations, concurrent callers wait for that store
-// (boundedly: after a number of yields they return a copy of the key they
-// computed), and a Private copied with its bytes recomputes its own instead
-// of waiting (see Private's pubAt). The setters (SetBytes, Generate, Wipe,
-// Set and every method that sets its receiver) must only be used on a key
-// that no other goroutine uses.
+// Valid keys are immutable once built and safe for concurrent use. A
+// Private computes its public key on first use and stores it in itself,
+// without a lock: callers that find no stored key compute it, the first of
+// them to claim the store (a compare-and-swap) writes it, and the others
+// wait for that write, at most maxPublicWaits scheduler yields, after which
+// they return a heap copy of the key they computed. A Private copied with
+// its bytes never waits for, nor trusts, a store made in the original: it
+// computes its own (see Private's pubAt). The setters (SetBytes, Generate,
+// Wipe, Set and every method that sets its receiver) must only be used on
+// a key that no other goroutine uses.
 package keys
 
 import (

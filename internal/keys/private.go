@@ -51,10 +51,11 @@ type Private struct {
 const pubWriting uintptr = 1 // Private is aligned to 4 bytes at least
 
 // maxPublicWaits bounds the yields of a goroutine that waits for another
-// to store the public key. The store copies 72 bytes, so it takes longer
-// only if the storing goroutine is descheduled; the bound matters only for
-// a key whose bytes were copied mid-store to the address of the original
-// (a copy of a copy), where no store will ever complete.
+// to store the public key. The store copies a Public (80 bytes on 64-bit
+// machines), so the wait is longer only if the storing goroutine or its
+// thread is descheduled, and endless only for a key whose bytes were
+// copied mid-store to the very address of their original (a copy of a
+// copy, after the original was freed).
 const maxPublicWaits = 1 << 10
 
 var errPrivateRange = fmt.Errorf("%w: not in [1, n)", ErrInvalidPrivateKey)
@@ -216,7 +217,7 @@ func (k *Private) storePublic(a *group.Affine) *Public {
 		case self:
 			return &k.pub
 		case self | pubWriting:
-			runtime.Gosched() // another goroutine is storing 72 bytes
+			runtime.Gosched() // another goroutine is storing pub
 		default: // not stored in k (s may name the original of a copy)
 			if k.pubAt.CompareAndSwap(s, self|pubWriting) {
 				k.pub.setPoint(a)
