@@ -224,13 +224,14 @@ func (k *Public) Negate(x *Public) error {
 
 // Combine sets k to the sum of the n keys key(0), …, key(n-1)
 // (libsecp256k1's secp256k1_ec_pubkey_combine); k may be one of them. It
-// returns an error wrapping ErrInvalidPublicKey if n is 0, if a key is nil
-// or the zero value, or if the sum is the point at infinity.
+// returns an error wrapping ErrInvalidPublicKey if n is not positive, if
+// key is nil, if a key is nil or the zero value, or if the sum is the point
+// at infinity.
 func (k *Public) Combine(n int, key func(i int) *Public) error {
 	if k == nil {
 		return errNilPublic
 	}
-	if n == 0 {
+	if n <= 0 || key == nil {
 		return fmt.Errorf("%w: no keys to combine", ErrInvalidPublicKey)
 	}
 	var acc group.Jacobian
