@@ -96,7 +96,7 @@ func (k *PrivateKey) XOnlyTweakAdd(tweak []byte) (*PrivateKey, error) {
 	return newPrivate(func(out *keys.Private) error { return out.XOnlyTweakAdd(k.in(), tweak) })
 }
 
-// TweakAdd returns the public key P + t·G, where P is p and t is the 32-byte
+// TweakAdd returns the public key P + t·G, where P is k and t is the 32-byte
 // big-endian tweak (libsecp256k1's secp256k1_ec_pubkey_tweak_add, the
 // BIP-32 public child derivation step). It returns an error wrapping
 // ErrInvalidTweak if tweak is not 32 bytes, if t >= n (never reduced) or if
@@ -106,11 +106,11 @@ func (k *PrivateKey) XOnlyTweakAdd(tweak []byte) (*PrivateKey, error) {
 //
 // Public keys and tweaks are public data: execution time depends on the
 // inputs.
-func (p *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
-	return newPublic(func(out *keys.Public) error { return out.TweakAdd(p.in(), tweak) })
+func (k *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
+	return newPublic(func(out *keys.Public) error { return out.TweakAdd(k.in(), tweak) })
 }
 
-// TweakMul returns the public key t·P, where P is p and t is the 32-byte
+// TweakMul returns the public key t·P, where P is k and t is the 32-byte
 // big-endian tweak (libsecp256k1's secp256k1_ec_pubkey_tweak_mul). It
 // returns an error wrapping ErrInvalidTweak if tweak is not 32 bytes, if
 // t >= n (never reduced) or if t = 0. For every private key k,
@@ -118,14 +118,14 @@ func (p *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
 //
 // Public keys and tweaks are public data: execution time depends on the
 // inputs. To multiply a point by a secret, use PrivateKey.ECDHPoint.
-func (p *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
-	return newPublic(func(out *keys.Public) error { return out.TweakMul(p.in(), tweak) })
+func (k *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
+	return newPublic(func(out *keys.Public) error { return out.TweakMul(k.in(), tweak) })
 }
 
 // Negate returns the public key -P: same x, the other y (libsecp256k1's
 // secp256k1_ec_pubkey_negate). It returns nil for a nil or zero-value key.
-func (p *PublicKey) Negate() *PublicKey {
-	r, _ := newPublic(func(out *keys.Public) error { return out.Negate(p.in()) })
+func (k *PublicKey) Negate() *PublicKey {
+	r, _ := newPublic(func(out *keys.Public) error { return out.Negate(k.in()) })
 	return r
 }
 
@@ -142,13 +142,13 @@ func CombinePublicKeys(pubs ...*PublicKey) (*PublicKey, error) {
 	})
 }
 
-// Compare returns -1, 0 or +1 as the 33-byte compressed encoding of p is
+// Compare returns -1, 0 or +1 as the 33-byte compressed encoding of k is
 // lexicographically less than, equal to or greater than that of q
 // (libsecp256k1's secp256k1_ec_pubkey_cmp; the BIP-327 KeySort order). Nil
 // and zero-value keys sort before every valid key. Public keys are public
 // data: execution time depends on the inputs.
-func (p *PublicKey) Compare(q *PublicKey) int {
-	return p.in().Compare(q.in())
+func (k *PublicKey) Compare(q *PublicKey) int {
+	return k.in().Compare(q.in())
 }
 
 // SortPublicKeys sorts keys in place in ascending order of their 33-byte
