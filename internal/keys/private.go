@@ -97,6 +97,7 @@ func (k *Private) set(d *scalar.Scalar) {
 // which the caller has computed or copied from a key with the same secret.
 // Like every setter it must not run while another goroutine uses k.
 func (k *Private) setWithPublic(d *scalar.Scalar, a *group.Affine) {
+	k.pubAt.Store(0)
 	k.d = *d
 	k.pub.setPoint(a)
 	k.pubAt.Store(k.addr())
