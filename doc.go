@@ -45,5 +45,8 @@
 // same errors, and verifiers return false for it.
 //
 // Keys are immutable and safe for concurrent use; compare them with Equal.
+// A PrivateKey computes its public key on first use and stores it in
+// itself with atomic operations, not under a lock (see
+// PrivateKey.PublicKey).
 // Byte slices passed in are not retained, and returned slices are fresh.
 package secp256k1

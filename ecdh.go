@@ -7,13 +7,18 @@ import "github.com/p256k1/secp256k1/internal/keys"
 // and nostr NIP-04/NIP-44. Hash it before using it as a key (NIP-44 does so
 // with HKDF). It runs in constant time with respect to the secret.
 //
+// Not to be confused with signer.Signer.ECDH, which is hashed: it returns
+// SHA-256(0x02|parity(y) ‖ x) of d·Q, the value of ECDHSHA256 here and of
+// libsecp256k1's secp256k1_ecdh by default (for an x-only peer key, Q is
+// its even-y point). The raw x of this method is signer.Signer.ECDHRaw.
+//
 // It returns an error wrapping ErrInvalidPrivateKey or ErrInvalidPublicKey
 // for a nil or zero-value key. For valid keys it cannot fail: every
 // PublicKey is a point of prime order n, so d·Q is never the point at
 // infinity.
 func (k *PrivateKey) ECDH(remote *PublicKey) ([]byte, error) {
 	var out [32]byte
-	if err := k.in().ECDH(&out, remote.in(), false); err != nil {
+	if err := keys.ECDH(&out, k.in(), remote.in()); err != nil {
 		return nil, err
 	}
 	return out[:], nil
@@ -25,7 +30,7 @@ func (k *PrivateKey) ECDH(remote *PublicKey) ([]byte, error) {
 // and fails only for invalid keys, as ECDH does.
 func (k *PrivateKey) ECDHSHA256(remote *PublicKey) ([]byte, error) {
 	var out [32]byte
-	if err := k.in().ECDH(&out, remote.in(), true); err != nil {
+	if err := keys.ECDHSHA256(&out, k.in(), remote.in()); err != nil {
 		return nil, err
 	}
 	return out[:], nil
@@ -40,7 +45,7 @@ func (k *PrivateKey) ECDHSHA256(remote *PublicKey) ([]byte, error) {
 // for invalid keys, as ECDH does.
 func (k *PrivateKey) ECDHPoint(remote *PublicKey) (*PublicKey, error) {
 	out := new(keys.Public)
-	if err := k.in().ECDHPoint(out, remote.in()); err != nil {
+	if err := out.ECDHPoint(k.in(), remote.in()); err != nil {
 		return nil, err
 	}
 	return (*PublicKey)(out), nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
@@ -68,6 +69,16 @@ func wantErr(t *testing.T, what string, err, sentinel error) {
 	t.Helper()
 	if !errors.Is(err, sentinel) {
 		t.Errorf("%s: error %v, want one wrapping %v", what, err, sentinel)
+	}
+}
+
+// wantNilErr fails unless err wraps sentinel and its text says that
+// something was nil.
+func wantNilErr(t *testing.T, what string, err, sentinel error) {
+	t.Helper()
+	wantErr(t, what, err, sentinel)
+	if err != nil && !strings.Contains(err.Error(), "nil") {
+		t.Errorf("%s: error %q does not say what was nil", what, err)
 	}
 }
 
@@ -670,13 +681,13 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 			if !bytes.Equal(out, []byte{1}) {
 				t.Error("AppendGenerate(nil) appended")
 			}
-			wantErr(t, "AppendGenerate(nil)", err, signer.ErrNilSigner)
+			wantNilErr(t, "AppendGenerate(nil)", err, signer.ErrNoSecretKey)
 		},
 		"signer.KeyGen.Generate": func(t *testing.T) {
 			var g *signer.KeyGen
 			b, err := g.Generate()
 			wantNoBytes(t, "Generate(nil)", b)
-			wantErr(t, "Generate(nil)", err, signer.ErrNilSigner)
+			wantNilErr(t, "Generate(nil)", err, signer.ErrNoSecretKey)
 		},
 		"signer.KeyGen.KeyPairBytes": func(t *testing.T) {
 			for _, g := range []*signer.KeyGen{nil, new(signer.KeyGen)} {
@@ -780,18 +791,18 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 		},
 		"signer.Signer.Generate": func(t *testing.T) {
 			var s *signer.Signer
-			wantErr(t, "Generate(nil)", s.Generate(), signer.ErrNilSigner)
+			wantNilErr(t, "Generate(nil)", s.Generate(), signer.ErrNoSecretKey)
 		},
 		"signer.Signer.InitPub": func(t *testing.T) {
 			var s *signer.Signer
-			wantErr(t, "InitPub on nil", s.InitPub(f.xonly.Bytes()), signer.ErrNilSigner)
+			wantNilErr(t, "InitPub on nil", s.InitPub(f.xonly.Bytes()), signer.ErrNoPublicKey)
 			var z signer.Signer
 			wantErr(t, "InitPub(nil)", z.InitPub(nil), invPub)
 			wantErr(t, "InitPub(zeros)", z.InitPub(make([]byte, 32)), invPub)
 		},
 		"signer.Signer.InitSec": func(t *testing.T) {
 			var s *signer.Signer
-			wantErr(t, "InitSec on nil", s.InitSec(f.priv.Bytes()), signer.ErrNilSigner)
+			wantNilErr(t, "InitSec on nil", s.InitSec(f.priv.Bytes()), signer.ErrNoSecretKey)
 			var z signer.Signer
 			wantErr(t, "InitSec(nil)", z.InitSec(nil), invPriv)
 			wantErr(t, "InitSec(zeros)", z.InitSec(make([]byte, 32)), invPriv)
@@ -821,7 +832,7 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 			}
 			_, sig, err := signerFixture(t).SignEvent(nil)
 			wantNoBytes(t, "SignEvent(nil)", sig)
-			wantErr(t, "SignEvent(nil)", err, signer.ErrNilEvent)
+			wantNilErr(t, "SignEvent(nil)", err, signer.ErrInvalidEvent)
 		},
 		"signer.Signer.Verify": func(t *testing.T) {
 			for _, s := range []*signer.Signer{nil, new(signer.Signer)} {

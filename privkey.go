@@ -15,8 +15,11 @@ import (
 // or false, where it has no error result). Get keys from GenerateKey,
 // NewPrivateKey or the tweak methods.
 //
-// A PrivateKey is immutable and safe for concurrent use. Compare keys with
-// Equal, not ==, and do not copy the value (go vet reports copies).
+// A PrivateKey is immutable and safe for concurrent use: the public key is
+// computed on the first call of PublicKey (or of anything that needs it)
+// and stored in the key with atomic operations, without a lock; see
+// PublicKey. Compare keys with Equal, not ==, and do not copy the value (go
+// vet reports copies): a copy computes its public key again.
 type PrivateKey keys.Private
 
 // in returns k as the internal key type (a free conversion).
@@ -60,9 +63,14 @@ func (k *PrivateKey) Bytes() []byte {
 }
 
 // PublicKey returns the public key d·G, or nil for a nil or zero-value
-// key. The first call computes it in constant time (concurrent calls are
-// safe); the returned value is shared by all callers and must not be
-// modified (PublicKey has no mutating methods).
+// key. The first call computes it in constant time and stores it in k;
+// later calls return the stored key, shared by all callers (PublicKey has
+// no mutating methods). Concurrent first calls are safe: each computes the
+// key, one stores it, and the others wait for that store, at most a bounded
+// number of scheduler yields, after which they return their own equal copy
+// instead. No call waits without bound, not even on a copy of k made while
+// another goroutine was storing its key (such a copy computes its own).
+// Compare the results with Equal, not by pointer.
 func (k *PrivateKey) PublicKey() *PublicKey {
 	p, err := k.in().Public()
 	if err != nil {

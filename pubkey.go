@@ -59,7 +59,7 @@ func (k *PublicKey) BytesUncompressed() []byte {
 // key it returns nil, false.
 func (k *PublicKey) XOnly() (x *XOnlyPublicKey, yOdd bool) {
 	out := new(keys.XOnly)
-	yOdd, err := k.in().XOnly(out)
+	yOdd, err := out.SetPublic(k.in())
 	if err != nil {
 		return nil, false
 	}

@@ -12,7 +12,7 @@ import "github.com/p256k1/secp256k1/internal/keys"
 // (BIP-341 fails such outputs; the probability is about 2^-128).
 func TapTweakHash(internal *XOnlyPublicKey, merkleRoot []byte) ([]byte, error) {
 	var t [32]byte
-	if err := internal.in().TapTweakHash(&t, merkleRoot); err != nil {
+	if err := keys.TapTweakHash(&t, internal.in(), merkleRoot); err != nil {
 		return nil, err
 	}
 	return t[:], nil
@@ -31,7 +31,7 @@ func TapTweakHash(internal *XOnlyPublicKey, merkleRoot []byte) ([]byte, error) {
 // Public data: execution time depends on the inputs.
 func TaprootOutputKey(internal *XOnlyPublicKey, merkleRoot []byte) (output *XOnlyPublicKey, parity bool, err error) {
 	out := new(keys.XOnly)
-	parity, err = internal.in().TaprootOutput(out, merkleRoot)
+	parity, err = out.TaprootOutput(internal.in(), merkleRoot)
 	if err != nil {
 		return nil, false, err
 	}
@@ -52,5 +52,5 @@ func TaprootOutputKey(internal *XOnlyPublicKey, merkleRoot []byte) (output *XOnl
 // probability). It runs in constant time with respect to the secret; the
 // tweak is derived from public data.
 func (k *PrivateKey) TaprootTweak(merkleRoot []byte) (*PrivateKey, error) {
-	return newPrivate(func(out *keys.Private) error { return k.in().TaprootTweak(out, merkleRoot) })
+	return newPrivate(func(out *keys.Private) error { return out.TaprootTweak(k.in(), merkleRoot) })
 }

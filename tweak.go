@@ -54,7 +54,7 @@ func newPublic(f func(out *keys.Public) error) (*PublicKey, error) {
 // result is revealed. The new key's public key is computed on first use, in
 // constant time.
 func (k *PrivateKey) TweakAdd(tweak []byte) (*PrivateKey, error) {
-	return newPrivate(func(out *keys.Private) error { return k.in().TweakAdd(out, tweak) })
+	return newPrivate(func(out *keys.Private) error { return out.TweakAdd(k.in(), tweak) })
 }
 
 // TweakMul returns the private key d·t mod n, where d is k's secret and t is
@@ -67,7 +67,7 @@ func (k *PrivateKey) TweakAdd(tweak []byte) (*PrivateKey, error) {
 // tweak is revealed. The new key's public key is computed on first use, in
 // constant time.
 func (k *PrivateKey) TweakMul(tweak []byte) (*PrivateKey, error) {
-	return newPrivate(func(out *keys.Private) error { return k.in().TweakMul(out, tweak) })
+	return newPrivate(func(out *keys.Private) error { return out.TweakMul(k.in(), tweak) })
 }
 
 // Negate returns the private key n - d (libsecp256k1's
@@ -75,7 +75,7 @@ func (k *PrivateKey) TweakMul(tweak []byte) (*PrivateKey, error) {
 // same x, the other y. It runs in constant time and fails only for a nil or
 // zero-value key, for which it returns nil.
 func (k *PrivateKey) Negate() *PrivateKey {
-	r, _ := newPrivate(k.in().Negate)
+	r, _ := newPrivate(func(out *keys.Private) error { return out.Negate(k.in()) })
 	return r
 }
 
@@ -93,10 +93,10 @@ func (k *PrivateKey) Negate() *PrivateKey {
 // It runs in constant time with respect to the secret and the tweak; only
 // the validity of the result is revealed.
 func (k *PrivateKey) XOnlyTweakAdd(tweak []byte) (*PrivateKey, error) {
-	return newPrivate(func(out *keys.Private) error { return k.in().XOnlyTweakAdd(out, tweak) })
+	return newPrivate(func(out *keys.Private) error { return out.XOnlyTweakAdd(k.in(), tweak) })
 }
 
-// TweakAdd returns the public key P + t·G, where P is p and t is the 32-byte
+// TweakAdd returns the public key P + t·G, where P is k and t is the 32-byte
 // big-endian tweak (libsecp256k1's secp256k1_ec_pubkey_tweak_add, the
 // BIP-32 public child derivation step). It returns an error wrapping
 // ErrInvalidTweak if tweak is not 32 bytes, if t >= n (never reduced) or if
@@ -106,11 +106,11 @@ func (k *PrivateKey) XOnlyTweakAdd(tweak []byte) (*PrivateKey, error) {
 //
 // Public keys and tweaks are public data: execution time depends on the
 // inputs.
-func (p *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
-	return newPublic(func(out *keys.Public) error { return p.in().TweakAdd(out, tweak) })
+func (k *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
+	return newPublic(func(out *keys.Public) error { return out.TweakAdd(k.in(), tweak) })
 }
 
-// TweakMul returns the public key t·P, where P is p and t is the 32-byte
+// TweakMul returns the public key t·P, where P is k and t is the 32-byte
 // big-endian tweak (libsecp256k1's secp256k1_ec_pubkey_tweak_mul). It
 // returns an error wrapping ErrInvalidTweak if tweak is not 32 bytes, if
 // t >= n (never reduced) or if t = 0. For every private key k,
@@ -118,14 +118,14 @@ func (p *PublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
 //
 // Public keys and tweaks are public data: execution time depends on the
 // inputs. To multiply a point by a secret, use PrivateKey.ECDHPoint.
-func (p *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
-	return newPublic(func(out *keys.Public) error { return p.in().TweakMul(out, tweak) })
+func (k *PublicKey) TweakMul(tweak []byte) (*PublicKey, error) {
+	return newPublic(func(out *keys.Public) error { return out.TweakMul(k.in(), tweak) })
 }
 
 // Negate returns the public key -P: same x, the other y (libsecp256k1's
 // secp256k1_ec_pubkey_negate). It returns nil for a nil or zero-value key.
-func (p *PublicKey) Negate() *PublicKey {
-	r, _ := newPublic(p.in().Negate)
+func (k *PublicKey) Negate() *PublicKey {
+	r, _ := newPublic(func(out *keys.Public) error { return out.Negate(k.in()) })
 	return r
 }
 
@@ -138,17 +138,17 @@ func (p *PublicKey) Negate() *PublicKey {
 // Public keys are public data: execution time depends on the inputs.
 func CombinePublicKeys(pubs ...*PublicKey) (*PublicKey, error) {
 	return newPublic(func(out *keys.Public) error {
-		return keys.Combine(out, len(pubs), func(i int) *keys.Public { return pubs[i].in() })
+		return out.Combine(len(pubs), func(i int) *keys.Public { return pubs[i].in() })
 	})
 }
 
-// Compare returns -1, 0 or +1 as the 33-byte compressed encoding of p is
+// Compare returns -1, 0 or +1 as the 33-byte compressed encoding of k is
 // lexicographically less than, equal to or greater than that of q
 // (libsecp256k1's secp256k1_ec_pubkey_cmp; the BIP-327 KeySort order). Nil
 // and zero-value keys sort before every valid key. Public keys are public
 // data: execution time depends on the inputs.
-func (p *PublicKey) Compare(q *PublicKey) int {
-	return p.in().Compare(q.in())
+func (k *PublicKey) Compare(q *PublicKey) int {
+	return k.in().Compare(q.in())
 }
 
 // SortPublicKeys sorts keys in place in ascending order of their 33-byte
@@ -170,7 +170,7 @@ func SortPublicKeys(pubs []*PublicKey) {
 // Public keys and tweaks are public data: execution time depends on the
 // inputs.
 func (x *XOnlyPublicKey) TweakAdd(tweak []byte) (*PublicKey, error) {
-	return newPublic(func(out *keys.Public) error { return x.in().TweakAdd(out, tweak) })
+	return newPublic(func(out *keys.Public) error { return out.XOnlyTweakAdd(x.in(), tweak) })
 }
 
 // TweakAddCheck reports whether tweaked32 (a 32-byte x-coordinate) with y

@@ -22,10 +22,14 @@
 // declared var all mean the same point.
 //
 // No function of this package panics. A method whose receiver or any
-// pointer argument is nil does nothing and returns nil (with an error
-// wrapping ErrNilArgument where it has an error result); predicates return
-// 0 for nil arguments. A setter that rejects its input returns nil and an
-// error and leaves the receiver unchanged.
+// pointer argument is nil does nothing and returns nil; predicates return 0
+// for nil arguments. Where the method has an error result, a nil gets the
+// error of the method's other invalid input, with a detail that names the
+// nil: ErrInvalidEncoding from the decoding setters (SetBytes,
+// SetCanonicalBytes, SetUniformBytes), secp256k1.ErrInvalidPublicKey or
+// secp256k1.ErrInvalidPrivateKey from the conversions to and from keys,
+// ErrIdentity from BytesX. A setter that rejects its input returns nil and
+// an error and leaves the receiver unchanged.
 //
 // # Encodings
 //

@@ -12,11 +12,11 @@ import (
 // into keys can fail; conversions out of valid keys cannot.
 
 // SetPublicKey sets v to the point of k, and returns v. For a nil or
-// zero-value key it returns nil and an error wrapping
+// zero-value key, or a nil v, it returns nil and an error wrapping
 // secp256k1.ErrInvalidPublicKey, and v is unchanged.
 func (v *Point) SetPublicKey(k *secp256k1.PublicKey) (*Point, error) {
 	if v == nil {
-		return nil, ErrNilArgument
+		return nil, errNilPublic
 	}
 	a, err := (*keys.Public)(k).Point()
 	if err != nil {
@@ -27,12 +27,12 @@ func (v *Point) SetPublicKey(k *secp256k1.PublicKey) (*Point, error) {
 }
 
 // SetXOnlyPublicKey sets v to the point of the BIP-340 key k (the point
-// with k's x and even y), and returns v. For a nil or zero-value key it
-// returns nil and an error wrapping secp256k1.ErrInvalidPublicKey, and v is
-// unchanged.
+// with k's x and even y), and returns v. For a nil or zero-value key, or a
+// nil v, it returns nil and an error wrapping secp256k1.ErrInvalidPublicKey,
+// and v is unchanged.
 func (v *Point) SetXOnlyPublicKey(k *secp256k1.XOnlyPublicKey) (*Point, error) {
 	if v == nil {
-		return nil, ErrNilArgument
+		return nil, errNilPublic
 	}
 	a, err := (*keys.XOnly)(k).Point()
 	if err != nil {
@@ -44,10 +44,10 @@ func (v *Point) SetXOnlyPublicKey(k *secp256k1.XOnlyPublicKey) (*Point, error) {
 
 // PublicKey returns v as a public key. The identity is not a public key: it
 // returns an error wrapping secp256k1.ErrInvalidPublicKey (and ErrIdentity)
-// for it, and ErrNilArgument if v is nil.
+// for it, and one wrapping secp256k1.ErrInvalidPublicKey if v is nil.
 func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 	if v == nil {
-		return nil, ErrNilArgument
+		return nil, errNilPublic
 	}
 	a := v.affinePublicInfinity()
 	if a.Infinity {
@@ -61,12 +61,12 @@ func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 }
 
 // SetPrivateKey sets s to the secret scalar of k, and returns s. For a nil
-// or zero-value key it returns nil and an error wrapping
+// or zero-value key, or a nil s, it returns nil and an error wrapping
 // secp256k1.ErrInvalidPrivateKey, and s is unchanged. It runs in constant
 // time.
 func (s *Scalar) SetPrivateKey(k *secp256k1.PrivateKey) (*Scalar, error) {
 	if s == nil {
-		return nil, ErrNilArgument
+		return nil, errNilPrivate
 	}
 	d, err := (*keys.Private)(k).Scalar()
 	if err != nil {
@@ -77,12 +77,11 @@ func (s *Scalar) SetPrivateKey(k *secp256k1.PrivateKey) (*Scalar, error) {
 }
 
 // PrivateKey returns s as a private key. Zero is not a private key: it
-// returns an error wrapping secp256k1.ErrInvalidPrivateKey for it, and
-// ErrNilArgument if s is nil. The check runs in constant time; only its
-// result is revealed.
+// returns an error wrapping secp256k1.ErrInvalidPrivateKey for it, and for
+// a nil s. The check runs in constant time; only its result is revealed.
 func (s *Scalar) PrivateKey() (*secp256k1.PrivateKey, error) {
 	if s == nil {
-		return nil, ErrNilArgument
+		return nil, errNilPrivate
 	}
 	var b [32]byte
 	defer clear(b[:])

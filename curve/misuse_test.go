@@ -3,6 +3,7 @@ package curve
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
@@ -30,6 +31,16 @@ func wantNilErr[T any](t *testing.T, what string, v *T, err error, sentinel erro
 	}
 }
 
+// wantNilRecvErr checks the result of a method called on a nil receiver:
+// no value, and an error wrapping sentinel whose text names the nil.
+func wantNilRecvErr[T any](t *testing.T, what string, v *T, err error, sentinel error) {
+	t.Helper()
+	wantNilErr(t, what, v, err, sentinel)
+	if err != nil && !strings.Contains(err.Error(), "nil") {
+		t.Errorf("%s: error %q does not say what was nil", what, err)
+	}
+}
+
 func misuseTable() map[string]func(t *testing.T) {
 	var np *Point
 	var ns *Scalar
@@ -46,19 +57,19 @@ func misuseTable() map[string]func(t *testing.T) {
 		"curve.Scalar.SetUint64": func(t *testing.T) { wantNil(t, "nil.SetUint64", ns.SetUint64(1)) },
 		"curve.Scalar.SetCanonicalBytes": func(t *testing.T) {
 			v, err := ns.SetCanonicalBytes(make([]byte, 32))
-			wantNilErr(t, "nil.SetCanonicalBytes", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetCanonicalBytes", v, err, ErrInvalidEncoding)
 			v, err = new(Scalar).SetCanonicalBytes(nil)
 			wantNilErr(t, "SetCanonicalBytes(nil)", v, err, ErrInvalidEncoding)
 		},
 		"curve.Scalar.SetBytes": func(t *testing.T) {
 			v, err := ns.SetBytes(make([]byte, 32))
-			wantNilErr(t, "nil.SetBytes", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetBytes", v, err, ErrInvalidEncoding)
 			v, err = new(Scalar).SetBytes(nil)
 			wantNilErr(t, "SetBytes(nil)", v, err, ErrInvalidEncoding)
 		},
 		"curve.Scalar.SetUniformBytes": func(t *testing.T) {
 			v, err := ns.SetUniformBytes(make([]byte, 64))
-			wantNilErr(t, "nil.SetUniformBytes", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetUniformBytes", v, err, ErrInvalidEncoding)
 			v, err = new(Scalar).SetUniformBytes(nil)
 			wantNilErr(t, "SetUniformBytes(nil)", v, err, ErrInvalidEncoding)
 		},
@@ -114,7 +125,7 @@ func misuseTable() map[string]func(t *testing.T) {
 		"curve.Scalar.SetPrivateKey": func(t *testing.T) {
 			k, _ := secp256k1.NewPrivateKey(s.Bytes())
 			v, err := ns.SetPrivateKey(k)
-			wantNilErr(t, "nil.SetPrivateKey", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetPrivateKey", v, err, secp256k1.ErrInvalidPrivateKey)
 			for _, bad := range []*secp256k1.PrivateKey{nil, new(secp256k1.PrivateKey)} {
 				v, err := new(Scalar).SetPrivateKey(bad)
 				wantNilErr(t, "SetPrivateKey(invalid)", v, err, secp256k1.ErrInvalidPrivateKey)
@@ -122,7 +133,7 @@ func misuseTable() map[string]func(t *testing.T) {
 		},
 		"curve.Scalar.PrivateKey": func(t *testing.T) {
 			k, err := ns.PrivateKey()
-			wantNilErr(t, "nil.PrivateKey", k, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.PrivateKey", k, err, secp256k1.ErrInvalidPrivateKey)
 			k, err = new(Scalar).PrivateKey()
 			wantNilErr(t, "0.PrivateKey", k, err, secp256k1.ErrInvalidPrivateKey)
 		},
@@ -133,7 +144,7 @@ func misuseTable() map[string]func(t *testing.T) {
 		},
 		"curve.Point.SetBytes": func(t *testing.T) {
 			v, err := np.SetBytes(b33)
-			wantNilErr(t, "nil.SetBytes", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetBytes", v, err, ErrInvalidEncoding)
 			v, err = new(Point).SetBytes(nil)
 			wantNilErr(t, "SetBytes(nil)", v, err, ErrInvalidEncoding)
 		},
@@ -149,8 +160,8 @@ func misuseTable() map[string]func(t *testing.T) {
 		},
 		"curve.Point.BytesX": func(t *testing.T) {
 			b, err := np.BytesX()
-			if b != nil || !errors.Is(err, ErrNilArgument) {
-				t.Error("nil.BytesX")
+			if b != nil || !errors.Is(err, ErrIdentity) || !strings.Contains(err.Error(), "nil") {
+				t.Error("nil.BytesX:", err)
 			}
 			b, err = new(Point).BytesX()
 			if b != nil || !errors.Is(err, ErrIdentity) {
@@ -214,7 +225,7 @@ func misuseTable() map[string]func(t *testing.T) {
 		"curve.Point.SetPublicKey": func(t *testing.T) {
 			k, _ := secp256k1.NewPublicKey(b33)
 			v, err := np.SetPublicKey(k)
-			wantNilErr(t, "nil.SetPublicKey", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetPublicKey", v, err, secp256k1.ErrInvalidPublicKey)
 			for _, bad := range []*secp256k1.PublicKey{nil, new(secp256k1.PublicKey)} {
 				v, err := new(Point).SetPublicKey(bad)
 				wantNilErr(t, "SetPublicKey(invalid)", v, err, secp256k1.ErrInvalidPublicKey)
@@ -223,7 +234,7 @@ func misuseTable() map[string]func(t *testing.T) {
 		"curve.Point.SetXOnlyPublicKey": func(t *testing.T) {
 			k, _ := secp256k1.NewXOnlyPublicKey(b33[1:])
 			v, err := np.SetXOnlyPublicKey(k)
-			wantNilErr(t, "nil.SetXOnlyPublicKey", v, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.SetXOnlyPublicKey", v, err, secp256k1.ErrInvalidPublicKey)
 			for _, bad := range []*secp256k1.XOnlyPublicKey{nil, new(secp256k1.XOnlyPublicKey)} {
 				v, err := new(Point).SetXOnlyPublicKey(bad)
 				wantNilErr(t, "SetXOnlyPublicKey(invalid)", v, err, secp256k1.ErrInvalidPublicKey)
@@ -231,7 +242,7 @@ func misuseTable() map[string]func(t *testing.T) {
 		},
 		"curve.Point.PublicKey": func(t *testing.T) {
 			k, err := np.PublicKey()
-			wantNilErr(t, "nil.PublicKey", k, err, ErrNilArgument)
+			wantNilRecvErr(t, "nil.PublicKey", k, err, secp256k1.ErrInvalidPublicKey)
 			k, err = new(Point).PublicKey()
 			wantNilErr(t, "identity.PublicKey", k, err, secp256k1.ErrInvalidPublicKey)
 			if !errors.Is(err, ErrIdentity) {

@@ -69,7 +69,7 @@ func (v *Point) Set(u *Point) *Point {
 // accepted is revealed.
 func (v *Point) SetBytes(b []byte) (*Point, error) {
 	if v == nil {
-		return nil, ErrNilArgument
+		return nil, errNilDecode
 	}
 	// The length is public; the prefix and the coordinates are checked
 	// without branches, and only the verdict is declassified.
@@ -182,10 +182,10 @@ func (v *Point) bytesUncompressed(b *[65]byte) []byte {
 // BytesX returns the 32-byte big-endian x coordinate of v (a new slice),
 // the BIP-340 x-only encoding, which drops the parity of y. It returns an
 // error wrapping ErrIdentity for the identity, which has no x coordinate,
-// and ErrNilArgument if v is nil.
+// and for a nil v.
 func (v *Point) BytesX() ([]byte, error) {
 	if v == nil {
-		return nil, ErrNilArgument
+		return nil, errNilBytesX
 	}
 	var b [32]byte
 	return v.bytesX(&b)

@@ -44,7 +44,7 @@ func (s *Scalar) SetUint64(x uint64) *Scalar {
 // accepted is revealed.
 func (s *Scalar) SetCanonicalBytes(b []byte) (*Scalar, error) {
 	if s == nil {
-		return nil, ErrNilArgument
+		return nil, errNilDecode
 	}
 	if len(b) != 32 {
 		return nil, fmt.Errorf("%w: scalar of %d bytes, want 32", ErrInvalidEncoding, len(b))
@@ -65,7 +65,7 @@ func (s *Scalar) SetCanonicalBytes(b []byte) (*Scalar, error) {
 // wrapping ErrInvalidEncoding, and s is unchanged.
 func (s *Scalar) SetBytes(b []byte) (*Scalar, error) {
 	if s == nil {
-		return nil, ErrNilArgument
+		return nil, errNilDecode
 	}
 	if len(b) != 32 {
 		return nil, fmt.Errorf("%w: scalar of %d bytes, want 32", ErrInvalidEncoding, len(b))
@@ -92,7 +92,7 @@ var twoTo256 = func() scalar.Scalar {
 // wrapping ErrInvalidEncoding, and s is unchanged.
 func (s *Scalar) SetUniformBytes(b []byte) (*Scalar, error) {
 	if s == nil {
-		return nil, ErrNilArgument
+		return nil, errNilDecode
 	}
 	if len(b) != 64 {
 		return nil, fmt.Errorf("%w: uniform input of %d bytes, want 64", ErrInvalidEncoding, len(b))

@@ -31,7 +31,7 @@ func TestKeysStayOnTheStack(t *testing.T) {
 			panic(err)
 		}
 		var x keys.XOnly
-		if _, err := pk.XOnly(&x); err != nil {
+		if _, err := x.SetPublic(pk); err != nil {
 			panic(err)
 		}
 		if !Verify((*secp256k1.XOnlyPublicKey)(&x), msg, sig[:]) {

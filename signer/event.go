@@ -3,6 +3,7 @@ package signer
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strconv"
 
 	"github.com/p256k1/secp256k1"
@@ -118,17 +119,20 @@ func appendJSONString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
+// errNilEvent is SignEvent's error for a nil event, made once.
+var errNilEvent = fmt.Errorf("%w: nil event", ErrInvalidEvent)
+
 // SignEvent sets e.PubKey to the signer's public key, computes the event
 // id and returns it with its 64-byte BIP-340 signature (fresh auxiliary
 // randomness, constant time). It returns ErrNoSecretKey if the signer
-// holds no secret key and ErrNilEvent if e is nil, and then leaves e
-// unchanged.
+// holds no secret key (a nil signer holds none) and an error wrapping
+// ErrInvalidEvent if e is nil, and then leaves e unchanged.
 func (s *Signer) SignEvent(e *Event) (id [32]byte, sig []byte, err error) {
 	if !s.holdsSec() {
 		return id, nil, ErrNoSecretKey
 	}
 	if e == nil {
-		return id, nil, ErrNilEvent
+		return id, nil, errNilEvent
 	}
 	e.PubKey = s.pub
 	id = e.ID()

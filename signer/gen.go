@@ -38,10 +38,11 @@ func (g *KeyGen) Generate() (pubBytes []byte, err error) {
 
 // AppendGenerate is Generate appending the 33-byte compressed public key to
 // dst; it does not allocate when dst has room. On error dst is returned
-// unchanged and the generator holds no key.
+// unchanged and the generator holds no key; on a nil generator the error
+// wraps ErrNoSecretKey.
 func (g *KeyGen) AppendGenerate(dst []byte) ([]byte, error) {
 	if g == nil {
-		return dst, ErrNilSigner
+		return dst, errNilSec
 	}
 	g.Zero()
 	if err := g.key.Generate(nil); err != nil {

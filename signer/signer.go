@@ -75,11 +75,16 @@ var (
 	ErrSignatureLength = errors.New("signer: signature is not 64 bytes")
 	// ErrSharedSecretLength: a raw ECDH secret is not 32 bytes.
 	ErrSharedSecretLength = errors.New("signer: shared secret is not 32 bytes")
-	// ErrNilSigner: a method that sets a key was called on a nil *Signer or
-	// *KeyGen.
-	ErrNilSigner = errors.New("signer: nil signer")
-	// ErrNilEvent: SignEvent was given a nil event.
-	ErrNilEvent = errors.New("signer: nil event")
+	// ErrInvalidEvent: an event that cannot be signed (a nil *Event).
+	ErrInvalidEvent = errors.New("signer: invalid event")
+)
+
+// The errors of the methods that set a key, called on a nil *Signer or
+// *KeyGen, made once so that the checks do not allocate: a nil signer
+// holds no key, and cannot be given one.
+var (
+	errNilSec = fmt.Errorf("%w: nil signer", ErrNoSecretKey)
+	errNilPub = fmt.Errorf("%w: nil signer", ErrNoPublicKey)
 )
 
 // Signer is a nostr signer holding one key pair, or only a public key for
@@ -126,10 +131,11 @@ func New(sec []byte) (*Signer, error) {
 // y: then the full public key is the one the x-only key stands for, and the
 // hashed ECDH (ECDH) agrees with peers that lift the x-only key with even y,
 // as nostr does. The x-only public key is uniformly distributed. On error
-// the signer is left unchanged.
+// the signer is left unchanged; on a nil signer the error wraps
+// ErrNoSecretKey.
 func (s *Signer) Generate() error {
 	if s == nil {
-		return ErrNilSigner
+		return errNilSec
 	}
 	var k keys.Private
 	defer k.Wipe()
@@ -147,10 +153,11 @@ func (s *Signer) Generate() error {
 // sec (1 <= sec < n), kept as given (an odd-y key is not negated), and
 // derives its public key in constant time. It returns an error wrapping
 // secp256k1.ErrInvalidPrivateKey for any other input, and then leaves the
-// signer unchanged. sec is not retained.
+// signer unchanged; on a nil signer, one wrapping ErrNoSecretKey. sec is
+// not retained.
 func (s *Signer) InitSec(sec []byte) error {
 	if s == nil {
-		return ErrNilSigner
+		return errNilSec
 	}
 	var k keys.Private
 	defer k.Wipe()
@@ -169,7 +176,7 @@ func (s *Signer) setKey(k *keys.Private) error {
 	}
 	s.Zero()
 	s.key.Set(k)
-	pub.XOnly(&s.xonly)
+	s.xonly.SetPublic(pub)
 	s.xonly.PutBytes(&s.pub)
 	s.hasSec, s.hasPub = true, true
 	return nil
@@ -178,10 +185,11 @@ func (s *Signer) setKey(k *keys.Private) error {
 // InitPub wipes any secret key and sets the 32-byte x-only public key pub
 // (BIP-340 lift_x), for verification only. It returns an error wrapping
 // secp256k1.ErrInvalidPublicKey if pub is not 32 bytes or not the x of a
-// point on the curve, and then leaves the signer unchanged.
+// point on the curve, and then leaves the signer unchanged; on a nil
+// signer, one wrapping ErrNoPublicKey.
 func (s *Signer) InitPub(pub []byte) error {
 	if s == nil {
-		return ErrNilSigner
+		return errNilPub
 	}
 	var x keys.XOnly
 	if err := x.SetBytes(pub); err != nil {
@@ -361,7 +369,13 @@ func (s *Signer) appendECDH(dst, pub []byte, hashed bool) ([]byte, error) {
 	}
 	var out [32]byte
 	defer clear(out[:])
-	if err := s.key.ECDH(&out, &q, hashed); err != nil {
+	var err error
+	if hashed {
+		err = keys.ECDHSHA256(&out, &s.key, &q)
+	} else {
+		err = keys.ECDH(&out, &s.key, &q)
+	}
+	if err != nil {
 		return dst, err
 	}
 	return append(dst, out[:]...), nil

@@ -33,20 +33,29 @@ func (k *Private) sharedPoint(a *group.Affine, remote *Public) error {
 	return nil
 }
 
-// ECDH sets out to the x coordinate of d·Q (the raw secret of SEC 1,
-// crypto/ecdh and nostr NIP-04/44) or, if hashed, to SHA-256(0x02|parity(y)
-// ‖ x) (libsecp256k1's default secp256k1_ecdh output). It runs in constant
-// time with respect to the secret and does not allocate. out is written
-// only on success.
-func (k *Private) ECDH(out *[32]byte, remote *Public, hashed bool) error {
+// ECDH sets out to the x coordinate of d·Q, where d is priv's secret and Q
+// is remote's point: the raw secret of SEC 1, crypto/ecdh and nostr
+// NIP-04/44. It runs in constant time with respect to the secret and does
+// not allocate. out must not be nil; it is written only on success.
+func ECDH(out *[32]byte, priv *Private, remote *Public) error {
 	var a group.Affine
 	defer func() { a = group.Affine{} }()
-	if err := k.sharedPoint(&a, remote); err != nil {
+	if err := priv.sharedPoint(&a, remote); err != nil {
 		return err
 	}
-	if !hashed {
-		a.X.PutBytes(out)
-		return nil
+	a.X.PutBytes(out)
+	return nil
+}
+
+// ECDHSHA256 sets out to SHA-256(0x02|parity(y) ‖ x) of the shared point
+// d·Q = (x, y), libsecp256k1's default secp256k1_ecdh output. It runs in
+// constant time with respect to the secret and does not allocate. out must
+// not be nil; it is written only on success.
+func ECDHSHA256(out *[32]byte, priv *Private, remote *Public) error {
+	var a group.Affine
+	defer func() { a = group.Affine{} }()
+	if err := priv.sharedPoint(&a, remote); err != nil {
+		return err
 	}
 	var buf [33]byte
 	defer clear(buf[:])
@@ -56,15 +65,19 @@ func (k *Private) ECDH(out *[32]byte, remote *Public, hashed bool) error {
 	return nil
 }
 
-// ECDHPoint sets out to the shared point d·Q, in constant time with respect
-// to the secret (the point is secret material: BIP-352 and Lightning derive
-// keys from it).
-func (k *Private) ECDHPoint(out *Public, remote *Public) error {
+// ECDHPoint sets k to the shared point d·Q, where d is priv's secret and Q
+// is remote's point, in constant time with respect to the secret (the point
+// is secret material: BIP-352 and Lightning derive keys from it). k may be
+// remote.
+func (k *Public) ECDHPoint(priv *Private, remote *Public) error {
+	if k == nil {
+		return errNilPublic
+	}
 	var a group.Affine
 	defer func() { a = group.Affine{} }()
-	if err := k.sharedPoint(&a, remote); err != nil {
+	if err := priv.sharedPoint(&a, remote); err != nil {
 		return err
 	}
-	out.setPoint(&a)
+	k.setPoint(&a)
 	return nil
 }

@@ -25,12 +25,29 @@
 // check, see internal/ctcheck). Operations on public keys handle public data
 // and may run in variable time.
 //
+// # Results in the receiver
+//
+// Operations that make a key set their receiver, as math/big does:
+// out.TweakAdd(k, t) sets out to k's key tweaked by t, out.Negate(k) sets
+// out to -k. The result may alias an argument (out.Negate(out) negates in
+// place): every input is read before the receiver is written. A nil
+// receiver returns an error wrapping ErrInvalidPrivateKey or
+// ErrInvalidPublicKey, as an invalid input key does; on error the receiver
+// is unchanged. Results that are bytes (ECDH, ECDHSHA256, TapTweakHash and
+// the Put methods) are written to a caller's array, which must not be nil.
+//
 // # Concurrency
 //
-// Valid keys are immutable once built and safe for concurrent use; a
-// Private computes its public key on first use, under a lock. The setters
-// (SetBytes, Generate, Wipe, and the methods that write an out argument)
-// must only be used on a key that no other goroutine uses.
+// Valid keys are immutable once built and safe for concurrent use. A
+// Private computes its public key on first use and stores it in itself,
+// without a lock: callers that find no stored key compute it, the first of
+// them to claim the store (a compare-and-swap) writes it, and the others
+// wait for that write, at most maxPublicWaits scheduler yields, after which
+// they return a heap copy of the key they computed. A Private copied with
+// its bytes never waits for, nor trusts, a store made in the original: it
+// computes its own (see Private's pubAt). The setters (SetBytes, Generate,
+// Wipe, Set and every method that sets its receiver) must only be used on
+// a key that no other goroutine uses.
 package keys
 
 import (
@@ -51,9 +68,11 @@ var (
 	ErrInvalidTweak = errors.New("secp256k1: invalid tweak")
 )
 
-// The errors for a nil or zero-value key, made once so that the checks do
-// not allocate.
+// The errors for a nil or zero-value key, and for a nil receiver of a
+// setter, made once so that the checks do not allocate.
 var (
-	errNoPrivate = fmt.Errorf("%w: nil or zero-value key", ErrInvalidPrivateKey)
-	errNoPublic  = fmt.Errorf("%w: nil or zero-value key", ErrInvalidPublicKey)
+	errNoPrivate  = fmt.Errorf("%w: nil or zero-value key", ErrInvalidPrivateKey)
+	errNoPublic   = fmt.Errorf("%w: nil or zero-value key", ErrInvalidPublicKey)
+	errNilPrivate = fmt.Errorf("%w: nil receiver", ErrInvalidPrivateKey)
+	errNilPublic  = fmt.Errorf("%w: nil receiver", ErrInvalidPublicKey)
 )

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -15,25 +16,47 @@ import (
 
 // Private is a secret key d with 1 <= d < n, and its public key d·G,
 // computed on first use. The zero value (d = 0) and nil are invalid. A
-// Private must not be copied after first use (go vet reports copies).
+// Private must not be copied after first use (go vet reports copies); a
+// copy made anyway computes its own public key (see pubAt).
 type Private struct {
 	_ [0]func() // not comparable
 
 	d scalar.Scalar // 1 <= d < n when valid
 
-	pubState atomic.Uint32 // pubNone, pubWriting or pubDone
-	pub      Public        // d·G once pubState is pubDone
+	pubAt atomic.Uintptr // the state of pub, see below
+	pub   Public         // d·G when pubAt is the key's own address
 }
 
-// The states of Private.pub. A goroutine that needs the public key computes
-// it, then claims the right to store it by moving pubNone to pubWriting;
-// the others wait for pubDone. There is no mutex: a mutex's slow path makes
-// the key escape to the heap, and the key stays on its caller's stack.
-const (
-	pubNone uint32 = iota
-	pubWriting
-	pubDone
-)
+// The public key is computed on first use and stored in the key itself, so
+// that a key on its caller's stack stays there: there is no mutex (its slow
+// path makes the key escape to the heap), no pointer from the key to
+// itself (that makes it escape too) and no heap copy of the public key
+// (an allocation per key, in signing and in vanity-key grinding).
+//
+// pubAt holds the address of the key whose pub is complete, or that
+// address | pubWriting while one goroutine stores pub, or anything else
+// (0 for a new or wiped key) when pub is not stored. A goroutine that needs
+// the public key and does not find it stored computes it, then claims the
+// store with a compare-and-swap from the state it found to its key's
+// address | pubWriting, writes pub and publishes it by storing the address.
+// Goroutines that find a store under way wait for it, at most
+// maxPublicWaits yields, then return a heap copy of the key they computed.
+//
+// The state of a key copied with its bytes (a racy copy, or a copy that go
+// vet would report) names the address of the original, not the copy's: the
+// copy neither waits for a store that will never happen in it nor trusts a
+// pub it did not store, possibly half copied. A key on a goroutine stack
+// that the runtime moves loses its stored public key the same way, and
+// computes it again on next use.
+const pubWriting uintptr = 1 // Private is aligned to 4 bytes at least
+
+// maxPublicWaits bounds the yields of a goroutine that waits for another
+// to store the public key. The store copies a Public (80 bytes on 64-bit
+// machines), so the wait is longer only if the storing goroutine or its
+// thread is descheduled, and endless only for a key whose bytes were
+// copied mid-store to the very address of their original (a copy of a
+// copy, after the original was freed).
+const maxPublicWaits = 1 << 10
 
 var errPrivateRange = fmt.Errorf("%w: not in [1, n)", ErrInvalidPrivateKey)
 
@@ -66,15 +89,33 @@ func (k *Private) Scalar() (*scalar.Scalar, error) {
 // computed for a previous secret.
 func (k *Private) set(d *scalar.Scalar) {
 	k.d = *d
-	k.pubState.Store(pubNone)
+	k.pubAt.Store(0)
 	k.pub = Public{}
 }
+
+// setWithPublic makes k the key with secret d and public key a = d·G,
+// which the caller has computed or copied from a key with the same secret.
+// Like every setter it must not run while another goroutine uses k.
+func (k *Private) setWithPublic(d *scalar.Scalar, a *group.Affine) {
+	k.pubAt.Store(0)
+	k.d = *d
+	k.pub.setPoint(a)
+	k.pubAt.Store(k.addr())
+}
+
+// addr is k's address, the value of k.pubAt when k's public key is stored.
+// It is compared with, never turned back into a pointer, and keeps nothing
+// alive.
+func (k *Private) addr() uintptr { return uintptr(unsafe.Pointer(k)) }
 
 // SetBytes sets k to the 32-byte big-endian secret b, which must be in
 // [1, n); anything else returns an error wrapping ErrInvalidPrivateKey and
 // leaves k unchanged. The range check runs in constant time and only its
 // result is revealed. The public key is not computed.
 func (k *Private) SetBytes(b []byte) error {
+	if k == nil {
+		return errNilPrivate
+	}
 	if len(b) != 32 {
 		return fmt.Errorf("%w: length %d, want 32", ErrInvalidPrivateKey, len(b))
 	}
@@ -101,6 +142,9 @@ var errBrokenReader = fmt.Errorf("secp256k1: reading randomness: %d consecutive 
 // of range. The public key is not computed. On error k is unchanged. With
 // crypto/rand it does not allocate.
 func (k *Private) Generate(rand io.Reader) error {
+	if k == nil {
+		return errNilPrivate
+	}
 	var b [32]byte
 	defer clear(b[:])
 	// A read through an io.Reader makes its buffer escape; crypto/rand.Read
@@ -143,40 +187,55 @@ func (k *Private) PutBytes(b *[32]byte) error {
 }
 
 // Public returns k's public key d·G (callers must not modify it). The first
-// call computes it in constant time; concurrent calls are safe. It returns
-// an error wrapping ErrInvalidPrivateKey for a nil or zero-value key.
+// call computes it in constant time and stores it in k; concurrent calls
+// are safe, and return that stored key, except that a call which waits
+// more than maxPublicWaits yields for another goroutine's store returns a
+// heap copy of the same key (see pubAt). It returns an error wrapping
+// ErrInvalidPrivateKey for a nil or zero-value key.
 func (k *Private) Public() (*Public, error) {
 	if !k.valid() {
 		return nil, errNoPrivate
 	}
-	if k.pubState.Load() != pubDone {
-		var p group.Projective
-		ecmult.BaseMult(&p, &k.d)
-		var a group.Affine
-		a.SetProjective(&p)
-		ctcheck.Public(&a) // the public key is public
-		k.storePublic(&a)
+	if p := k.cachedPublic(); p != nil {
+		return p, nil
 	}
-	return &k.pub, nil
+	var p group.Projective
+	ecmult.BaseMult(&p, &k.d)
+	var a group.Affine
+	a.SetProjective(&p)
+	ctcheck.Public(&a) // the public key is public
+	return k.storePublic(&a), nil
 }
 
-// storePublic stores a, k's public point, unless another goroutine is
-// storing it or has stored it, in which case it waits for that store.
-func (k *Private) storePublic(a *group.Affine) {
-	if k.pubState.CompareAndSwap(pubNone, pubWriting) {
-		k.pub.setPoint(a)
-		k.pubState.Store(pubDone)
-		return
+// storePublic stores a, k's public point, unless it is stored already, and
+// returns the stored key. If another goroutine is storing it, it waits for
+// that store, at most maxPublicWaits yields, then returns a heap copy of a
+// instead.
+func (k *Private) storePublic(a *group.Affine) *Public {
+	self := k.addr()
+	for range maxPublicWaits {
+		switch s := k.pubAt.Load(); s {
+		case self:
+			return &k.pub
+		case self | pubWriting:
+			runtime.Gosched() // another goroutine is storing pub
+		default: // not stored in k (s may name the original of a copy)
+			if k.pubAt.CompareAndSwap(s, self|pubWriting) {
+				k.pub.setPoint(a)
+				k.pubAt.Store(self)
+				return &k.pub
+			}
+		}
 	}
-	for k.pubState.Load() != pubDone {
-		runtime.Gosched() // the winner is storing 72 bytes
-	}
+	p := new(Public)
+	p.setPoint(a)
+	return p
 }
 
-// cachedPublic returns k's public key if it has been computed, and nil
+// cachedPublic returns k's public key if it is stored in k, and nil
 // otherwise. It never computes it.
 func (k *Private) cachedPublic() *Public {
-	if k.pubState.Load() != pubDone {
+	if k.pubAt.Load() != k.addr() {
 		return nil
 	}
 	return &k.pub
@@ -206,66 +265,79 @@ func (k *Private) Equal(o *Private) bool {
 	return eq == 1
 }
 
-// Negate sets out to the key n - d, whose public key is the negation of
-// k's (same x, the other y); out may be k. A public key already computed
-// for k is carried over, negated. It runs in constant time.
-func (k *Private) Negate(out *Private) error {
-	if !k.valid() {
+// Negate sets k to the key n - d, where d is x's secret: its public key is
+// the negation of x's (same x coordinate, the other y). k may be x. A
+// public key stored in x is carried over, negated. It runs in constant
+// time.
+func (k *Private) Negate(x *Private) error {
+	if k == nil {
+		return errNilPrivate
+	}
+	if !x.valid() {
 		return errNoPrivate
 	}
 	var d scalar.Scalar
 	defer d.Zero()
-	d.Negate(&k.d)
+	d.Negate(&x.d)
+	cached := x.cachedPublic()
+	if cached == nil {
+		k.set(&d)
+		return nil
+	}
 	var p group.Affine
-	cached := k.cachedPublic()
-	if cached != nil {
-		p.Negate(&cached.p)
-	}
-	out.set(&d)
-	if cached != nil {
-		out.storePublic(&p)
-	}
+	p.Negate(&cached.p)
+	k.setWithPublic(&d, &p)
 	return nil
 }
 
-// EvenY sets out to k if k's public key has even y and to its negation
-// otherwise: the key whose public key is the point the x-only key stands
-// for. out may be k. Only the (public) parity is branched on.
-func (k *Private) EvenY(out *Private) error {
-	pub, err := k.Public()
+// EvenY sets k to x if x's public key has even y and to its negation
+// otherwise: the key whose public key is the point x's x-only key stands
+// for. k may be x. It computes x's public key if needed; only its (public)
+// parity is branched on.
+func (k *Private) EvenY(x *Private) error {
+	if k == nil {
+		return errNilPrivate
+	}
+	pub, err := x.Public()
 	if err != nil {
 		return err
 	}
 	if pub.p.Y.IsOdd() == 1 {
-		return k.Negate(out)
+		return k.Negate(x)
 	}
-	if out != k {
-		out.set(&k.d)
-		out.storePublic(&pub.p)
+	if k != x {
+		k.setWithPublic(&x.d, &pub.p)
 	}
 	return nil
 }
 
 // Wipe zeroes the secret and forgets the public key: k becomes the
-// (invalid) zero value.
+// (invalid) zero value. It does nothing on a nil key.
 func (k *Private) Wipe() {
+	if k == nil {
+		return
+	}
 	k.d.Zero()
-	k.pubState.Store(pubNone)
+	k.pubAt.Store(0)
 	k.pub = Public{}
 }
 
-// Set sets k to a copy of the valid key o, its public key included if o
-// has computed it. k may be o.
-func (k *Private) Set(o *Private) error {
-	if !o.valid() || k == o {
-		if k == o && o.valid() {
-			return nil
-		}
+// Set sets k to a copy of the valid key x, its public key included if it
+// is stored in x. k may be x.
+func (k *Private) Set(x *Private) error {
+	if k == nil {
+		return errNilPrivate
+	}
+	if !x.valid() {
 		return errNoPrivate
 	}
-	k.set(&o.d)
-	if p := o.cachedPublic(); p != nil {
-		k.storePublic(&p.p)
+	if k == x {
+		return nil
+	}
+	if p := x.cachedPublic(); p != nil {
+		k.setWithPublic(&x.d, &p.p)
+	} else {
+		k.set(&x.d)
 	}
 	return nil
 }

@@ -48,6 +48,12 @@ func (k *Public) setPoint(p *group.Affine) {
 // SetPoint sets k to p. It returns an error wrapping ErrInvalidPublicKey,
 // leaving k unchanged, if p is the point at infinity or not on the curve.
 func (k *Public) SetPoint(p *group.Affine) error {
+	if k == nil {
+		return errNilPublic
+	}
+	if p == nil {
+		return errNilPoint
+	}
 	if p.Infinity {
 		return errInfinity
 	}
@@ -64,6 +70,7 @@ var (
 	errXRange     = fmt.Errorf("%w: x >= p", ErrInvalidPublicKey)
 	errYRange     = fmt.Errorf("%w: y >= p", ErrInvalidPublicKey)
 	errNoSuchX    = fmt.Errorf("%w: no point on the curve has this x", ErrInvalidPublicKey)
+	errNilPoint   = fmt.Errorf("%w: nil point", ErrInvalidPublicKey)
 )
 
 // setJacobianVarTime sets k to the affine form of j, which the caller
@@ -82,6 +89,12 @@ func (k *Public) setJacobianVarTime(j *group.Jacobian) error {
 // SetJacobianVarTime is setJacobianVarTime for the scheme packages
 // (recovery): j must be a point on the curve computed from valid keys.
 func (k *Public) SetJacobianVarTime(j *group.Jacobian) error {
+	if k == nil {
+		return errNilPublic
+	}
+	if j == nil {
+		return errNilPoint
+	}
 	return k.setJacobianVarTime(j)
 }
 
@@ -92,6 +105,9 @@ func (k *Public) SetJacobianVarTime(j *group.Jacobian) error {
 // coordinates >= p, points not on the curve and compressed x with no point
 // on the curve.
 func (k *Public) SetBytes(b []byte) error {
+	if k == nil {
+		return errNilPublic
+	}
 	var a group.Affine
 	switch {
 	case len(b) == 33 && (b[0] == prefixEven || b[0] == prefixOdd):
@@ -152,21 +168,6 @@ func (k *Public) PutUncompressed(b *[65]byte) error {
 	return nil
 }
 
-// XOnly sets out to the x-only form of k (the point with k's x and even y)
-// and returns whether k's own y is odd.
-func (k *Public) XOnly(out *XOnly) (yOdd bool, err error) {
-	p, err := k.Point()
-	if err != nil {
-		return false, err
-	}
-	odd := p.Y.IsOdd()
-	var a group.Affine
-	a.X.Set(&p.X)
-	a.Y.CondNegate(&p.Y, odd)
-	out.pub.setPoint(&a)
-	return odd == 1, nil
-}
-
 // Equal reports whether k and o are the same valid key. It runs in constant
 // time for valid keys.
 func (k *Public) Equal(o *Public) bool {
@@ -199,9 +200,12 @@ func (k *Public) Compare(o *Public) int {
 	return bytes.Compare(a[:], b[:])
 }
 
-// Set sets k to a copy of the valid key o.
-func (k *Public) Set(o *Public) error {
-	p, err := o.Point()
+// Set sets k to a copy of the valid key x; k may be x.
+func (k *Public) Set(x *Public) error {
+	if k == nil {
+		return errNilPublic
+	}
+	p, err := x.Point()
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,7 @@ func (x *XOnly) tapTweak(t *scalar.Scalar, merkleRoot []byte) error {
 // TapTweakHash sets out to the BIP-341 tweak hash_TapTweak(x ‖ merkleRoot)
 // of the internal key x, where merkleRoot is empty (no script tree, BIP-86)
 // or 32 bytes.
-func (x *XOnly) TapTweakHash(out *[32]byte, merkleRoot []byte) error {
+func TapTweakHash(out *[32]byte, x *XOnly, merkleRoot []byte) error {
 	var t scalar.Scalar
 	if err := x.tapTweak(&t, merkleRoot); err != nil {
 		return err
@@ -43,44 +43,51 @@ func (x *XOnly) TapTweakHash(out *[32]byte, merkleRoot []byte) error {
 	return nil
 }
 
-// TaprootOutput sets out to the x-only BIP-341 output key Q = P + t·G of
-// the internal key x with t = hash_TapTweak(P.x ‖ merkleRoot), and returns
-// the parity of Q's y (true: odd). out may be x.
-func (x *XOnly) TaprootOutput(out *XOnly, merkleRoot []byte) (yOdd bool, err error) {
-	p, err := x.Point()
+// TaprootOutput sets x to the x-only BIP-341 output key Q = P + t·G of the
+// internal key P, the even-y point of internal, with
+// t = hash_TapTweak(P.x ‖ merkleRoot), and returns the parity of Q's y
+// (true: odd). x may be internal.
+func (x *XOnly) TaprootOutput(internal *XOnly, merkleRoot []byte) (yOdd bool, err error) {
+	if x == nil {
+		return false, errNilPublic
+	}
+	p, err := internal.Point()
 	if err != nil {
 		return false, err
 	}
 	var t scalar.Scalar
-	if err := x.tapTweak(&t, merkleRoot); err != nil {
+	if err := internal.tapTweak(&t, merkleRoot); err != nil {
 		return false, err
 	}
 	var q Public
-	if err := tweakAddVarTime(&q, p, &t); err != nil {
+	if err := q.setTweakAddVarTime(p, &t); err != nil {
 		return false, fmt.Errorf("%w: the output key is the point at infinity", ErrInvalidTweak)
 	}
-	return q.XOnly(out)
+	return x.SetPublic(&q)
 }
 
-// TaprootTweak sets out to the key that spends, by the key path, the
-// BIP-341 output whose internal key is k's x-only key and whose script tree
-// has the given merkle root (BIP-341's taproot_tweak_seckey): the even-y
-// secret of k plus hash_TapTweak(P.x ‖ merkleRoot). The tweak is derived
+// TaprootTweak sets k to the key that spends, by the key path, the BIP-341
+// output whose internal key is x's x-only key and whose script tree has the
+// given merkle root (BIP-341's taproot_tweak_seckey): the even-y secret of
+// x plus hash_TapTweak(P.x ‖ merkleRoot). k may be x. The tweak is derived
 // from public data; the secret is handled in constant time.
-func (k *Private) TaprootTweak(out *Private, merkleRoot []byte) error {
+func (k *Private) TaprootTweak(x *Private, merkleRoot []byte) error {
+	if k == nil {
+		return errNilPrivate
+	}
 	var d scalar.Scalar
 	defer d.Zero()
-	pub, err := k.EvenYScalar(&d)
+	pub, err := x.EvenYScalar(&d)
 	if err != nil {
 		return err
 	}
-	var x XOnly
-	if _, err := pub.XOnly(&x); err != nil {
+	var xo XOnly
+	if _, err := xo.SetPublic(pub); err != nil {
 		return err
 	}
 	var t scalar.Scalar
-	if err := x.tapTweak(&t, merkleRoot); err != nil {
+	if err := xo.tapTweak(&t, merkleRoot); err != nil {
 		return err
 	}
-	return setSum(out, &d, &t, 1)
+	return k.setSum(&d, &t, 1)
 }

@@ -21,10 +21,12 @@ import (
 //     is rejected.
 //
 // Every rejection returns an error wrapping ErrInvalidTweak; invalid keys
-// return ErrInvalidPrivateKey or ErrInvalidPublicKey. Private-key tweaks
-// run in constant time with respect to the key and the tweak and reveal
-// only whether the result is valid. Public-key tweaks handle public data and
-// run in variable time. The output argument may be the receiver.
+// and nil receivers return ErrInvalidPrivateKey or ErrInvalidPublicKey.
+// Private-key tweaks run in constant time with respect to the key and the
+// tweak and reveal only whether the result is valid. Public-key tweaks
+// handle public data and run in variable time. Each sets its receiver to
+// the result; the receiver may be the key argument, and is unchanged on
+// error.
 
 var (
 	errTweakRange    = fmt.Errorf("%w: tweak >= n", ErrInvalidTweak)
@@ -69,9 +71,9 @@ func tweakFailure(inRange int, result error) error {
 	return result
 }
 
-// setSum sets out to the key d + t if inRange == 1 and the sum is not zero,
+// setSum sets k to the key d + t if inRange == 1 and the sum is not zero,
 // in constant time up to the validity result.
-func setSum(out *Private, d, t *scalar.Scalar, inRange int) error {
+func (k *Private) setSum(d, t *scalar.Scalar, inRange int) error {
 	var s scalar.Scalar
 	defer s.Zero()
 	s.Add(d, t)
@@ -80,15 +82,18 @@ func setSum(out *Private, d, t *scalar.Scalar, inRange int) error {
 	if ok != 1 {
 		return tweakFailure(inRange, errTweakZeroKey)
 	}
-	out.set(&s)
+	k.set(&s)
 	return nil
 }
 
-// TweakAdd sets out to the key (d + t) mod n for the 32-byte tweak t
-// (libsecp256k1's secp256k1_ec_seckey_tweak_add, the BIP-32 private child
-// step).
-func (k *Private) TweakAdd(out *Private, tweak []byte) error {
-	if !k.valid() {
+// TweakAdd sets k to the key (d + t) mod n, where d is x's secret and t the
+// 32-byte tweak (libsecp256k1's secp256k1_ec_seckey_tweak_add, the BIP-32
+// private child step).
+func (k *Private) TweakAdd(x *Private, tweak []byte) error {
+	if k == nil {
+		return errNilPrivate
+	}
+	if !x.valid() {
 		return errNoPrivate
 	}
 	var t scalar.Scalar
@@ -97,14 +102,17 @@ func (k *Private) TweakAdd(out *Private, tweak []byte) error {
 	if err != nil {
 		return err
 	}
-	return setSum(out, &k.d, &t, inRange)
+	return k.setSum(&x.d, &t, inRange)
 }
 
-// TweakMul sets out to the key d·t mod n for the 32-byte tweak t ≠ 0
-// (libsecp256k1's secp256k1_ec_seckey_tweak_mul). The product of two
-// nonzero values mod the prime n is never 0.
-func (k *Private) TweakMul(out *Private, tweak []byte) error {
-	if !k.valid() {
+// TweakMul sets k to the key d·t mod n, where d is x's secret and t ≠ 0
+// the 32-byte tweak (libsecp256k1's secp256k1_ec_seckey_tweak_mul). The
+// product of two nonzero values mod the prime n is never 0.
+func (k *Private) TweakMul(x *Private, tweak []byte) error {
+	if k == nil {
+		return errNilPrivate
+	}
+	if !x.valid() {
 		return errNoPrivate
 	}
 	var t scalar.Scalar
@@ -120,18 +128,21 @@ func (k *Private) TweakMul(out *Private, tweak []byte) error {
 	}
 	var s scalar.Scalar
 	defer s.Zero()
-	s.Multiply(&k.d, &t)
-	out.set(&s)
+	s.Multiply(&x.d, &t)
+	k.set(&s)
 	return nil
 }
 
-// XOnlyTweakAdd sets out to the key for the x-only tweak of k's public key
-// by t (libsecp256k1's secp256k1_keypair_xonly_tweak_add): the even-y
-// secret of k plus t.
-func (k *Private) XOnlyTweakAdd(out *Private, tweak []byte) error {
+// XOnlyTweakAdd sets k to the key for the x-only tweak of x's public key by
+// t (libsecp256k1's secp256k1_keypair_xonly_tweak_add): the even-y secret
+// of x plus t. It computes x's public key if needed.
+func (k *Private) XOnlyTweakAdd(x *Private, tweak []byte) error {
+	if k == nil {
+		return errNilPrivate
+	}
 	var d scalar.Scalar
 	defer d.Zero()
-	if _, err := k.EvenYScalar(&d); err != nil {
+	if _, err := x.EvenYScalar(&d); err != nil {
 		return err
 	}
 	var t scalar.Scalar
@@ -140,25 +151,28 @@ func (k *Private) XOnlyTweakAdd(out *Private, tweak []byte) error {
 	if err != nil {
 		return err
 	}
-	return setSum(out, &d, &t, inRange)
+	return k.setSum(&d, &t, inRange)
 }
 
-// tweakAddVarTime sets q = p + t·G and returns an error wrapping
-// ErrInvalidTweak if q is the point at infinity.
-func tweakAddVarTime(q *Public, p *group.Affine, t *scalar.Scalar) error {
+// setTweakAddVarTime sets k = p + t·G and returns an error wrapping
+// ErrInvalidTweak if that is the point at infinity (k is then unchanged).
+func (k *Public) setTweakAddVarTime(p *group.Affine, t *scalar.Scalar) error {
 	var j group.Jacobian
 	ecmult.BaseMultVarTime(&j, t)
 	j.AddMixedVarTime(&j, p)
-	if q.setJacobianVarTime(&j) != nil {
+	if k.setJacobianVarTime(&j) != nil {
 		return errTweakInfinity
 	}
 	return nil
 }
 
-// TweakAdd sets out to P + t·G (libsecp256k1's
+// TweakAdd sets k to P + t·G, where P is x's point (libsecp256k1's
 // secp256k1_ec_pubkey_tweak_add, the BIP-32 public child step).
-func (k *Public) TweakAdd(out *Public, tweak []byte) error {
-	p, err := k.Point()
+func (k *Public) TweakAdd(x *Public, tweak []byte) error {
+	if k == nil {
+		return errNilPublic
+	}
+	p, err := x.Point()
 	if err != nil {
 		return err
 	}
@@ -166,13 +180,16 @@ func (k *Public) TweakAdd(out *Public, tweak []byte) error {
 	if err := parseTweakVarTime(&t, tweak, false); err != nil {
 		return err
 	}
-	return tweakAddVarTime(out, p, &t)
+	return k.setTweakAddVarTime(p, &t)
 }
 
-// TweakMul sets out to t·P for a tweak t ≠ 0 (libsecp256k1's
-// secp256k1_ec_pubkey_tweak_mul).
-func (k *Public) TweakMul(out *Public, tweak []byte) error {
-	p, err := k.Point()
+// TweakMul sets k to t·P, where P is x's point, for a tweak t ≠ 0
+// (libsecp256k1's secp256k1_ec_pubkey_tweak_mul).
+func (k *Public) TweakMul(x *Public, tweak []byte) error {
+	if k == nil {
+		return errNilPublic
+	}
+	p, err := x.Point()
 	if err != nil {
 		return err
 	}
@@ -183,30 +200,38 @@ func (k *Public) TweakMul(out *Public, tweak []byte) error {
 	var zero scalar.Scalar
 	var j group.Jacobian
 	ecmult.DoubleMultVarTime(&j, &t, p, &zero)
-	if out.setJacobianVarTime(&j) != nil {
+	if k.setJacobianVarTime(&j) != nil {
 		return errTweakInfinity // unreachable: P has prime order n and 0 < t < n
 	}
 	return nil
 }
 
-// Negate sets out to -P: same x, the other y.
-func (k *Public) Negate(out *Public) error {
-	p, err := k.Point()
+// Negate sets k to -P, where P is x's point: same x coordinate, the other
+// y.
+func (k *Public) Negate(x *Public) error {
+	if k == nil {
+		return errNilPublic
+	}
+	p, err := x.Point()
 	if err != nil {
 		return err
 	}
 	var a group.Affine
 	a.Negate(p)
-	out.setPoint(&a)
+	k.setPoint(&a)
 	return nil
 }
 
-// Combine sets out to the sum of the n keys key(0), …, key(n-1)
-// (libsecp256k1's secp256k1_ec_pubkey_combine). It returns an error wrapping
-// ErrInvalidPublicKey if n is 0, if a key is nil or the zero value, or if
-// the sum is the point at infinity.
-func Combine(out *Public, n int, key func(i int) *Public) error {
-	if n == 0 {
+// Combine sets k to the sum of the n keys key(0), …, key(n-1)
+// (libsecp256k1's secp256k1_ec_pubkey_combine); k may be one of them. It
+// returns an error wrapping ErrInvalidPublicKey if n is not positive, if
+// key is nil, if a key is nil or the zero value, or if the sum is the point
+// at infinity.
+func (k *Public) Combine(n int, key func(i int) *Public) error {
+	if k == nil {
+		return errNilPublic
+	}
+	if n <= 0 || key == nil {
 		return fmt.Errorf("%w: no keys to combine", ErrInvalidPublicKey)
 	}
 	var acc group.Jacobian
@@ -218,33 +243,36 @@ func Combine(out *Public, n int, key func(i int) *Public) error {
 		}
 		acc.AddMixedVarTime(&acc, p)
 	}
-	if out.setJacobianVarTime(&acc) != nil {
+	if k.setJacobianVarTime(&acc) != nil {
 		return fmt.Errorf("%w: the sum of the keys is the point at infinity", ErrInvalidPublicKey)
 	}
 	return nil
 }
 
-// TweakAdd sets out to the full public key P + t·G, where P is x's even-y
-// point (libsecp256k1's secp256k1_xonly_pubkey_tweak_add).
-func (x *XOnly) TweakAdd(out *Public, tweak []byte) error {
+// XOnlyTweakAdd sets k to the full public key P + t·G, where P is x's
+// even-y point (libsecp256k1's secp256k1_xonly_pubkey_tweak_add).
+func (k *Public) XOnlyTweakAdd(x *XOnly, tweak []byte) error {
+	if k == nil {
+		return errNilPublic
+	}
 	p, err := x.Public()
 	if err != nil {
 		return err
 	}
-	return p.TweakAdd(out, tweak)
+	return k.TweakAdd(p, tweak)
 }
 
 // TweakAddCheck reports whether tweaked32 with y parity tweakedOdd is the
-// x-only form of x.TweakAdd(tweak) (libsecp256k1's
+// x-only form of P + t·G, where P is x's even-y point (libsecp256k1's
 // secp256k1_xonly_pubkey_tweak_add_check). It returns false for an invalid
-// key, a tweaked32 that is not 32 bytes and every tweak that TweakAdd
-// rejects.
+// key, a tweaked32 that is not 32 bytes and every tweak that
+// XOnlyTweakAdd rejects.
 func (x *XOnly) TweakAddCheck(tweaked32 []byte, tweakedOdd bool, tweak []byte) bool {
 	if len(tweaked32) != 32 {
 		return false
 	}
 	var q Public
-	if x.TweakAdd(&q, tweak) != nil {
+	if q.XOnlyTweakAdd(x, tweak) != nil {
 		return false
 	}
 	var qx [32]byte

@@ -41,6 +41,9 @@ func (x *XOnly) Public() (*Public, error) {
 // It returns an error wrapping ErrInvalidPublicKey, leaving x unchanged, if
 // the length is not 32, if x >= p, or if no point on the curve has this x.
 func (x *XOnly) SetBytes(b []byte) error {
+	if x == nil {
+		return errNilPublic
+	}
 	if len(b) != 32 {
 		return fmt.Errorf("%w: length %d, want 32", ErrInvalidPublicKey, len(b))
 	}
@@ -54,6 +57,24 @@ func (x *XOnly) SetBytes(b []byte) error {
 	}
 	x.pub.setPoint(&a)
 	return nil
+}
+
+// SetPublic sets x to the x-only form of k (the point with k's x and even
+// y) and returns whether k's own y is odd.
+func (x *XOnly) SetPublic(k *Public) (yOdd bool, err error) {
+	if x == nil {
+		return false, errNilPublic
+	}
+	p, err := k.Point()
+	if err != nil {
+		return false, err
+	}
+	odd := p.Y.IsOdd()
+	var a group.Affine
+	a.X.Set(&p.X)
+	a.Y.CondNegate(&p.Y, odd)
+	x.pub.setPoint(&a)
+	return odd == 1, nil
 }
 
 // PutBytes writes the 32-byte encoding of x (the x coordinate, big-endian)
