@@ -74,6 +74,26 @@ func stillSecret(what string, b []byte) {
 	}
 }
 
+// reveal checks that b is still entirely secret (see stillSecret),
+// declassifies it for the harness's own checks, and returns it.
+func reveal(what string, b []byte) []byte {
+	stillSecret(what, b)
+	public(b)
+	return b
+}
+
+// revealInt checks that v, the result of a predicate or a selection bit
+// computed from secrets, still depends on them (some of its bits are
+// secret: memcheck knows that the high bits of a 0/1 result are zero), then
+// returns it declassified for the harness's checks.
+func revealInt(what string, v int) int {
+	if onValgrind && ctcheck.SecretCount(&v) == 0 {
+		fail("%s: the result was declassified (no secret bit left)", what)
+	}
+	ctcheck.Public(&v)
+	return v
+}
+
 // publicErr declassifies an error value (its interface words): whether an
 // operation on a secret succeeded is public, as in libsecp256k1.
 func publicErr(err *error) {
