@@ -106,7 +106,7 @@ func runScalarOps(what string, k, u *curve.Scalar) {
 	fma.MultiplyAdd(k, &inv, u) // k·k⁻¹ + u = 1 + u
 	zero.Add(k, &neg)
 	var zinv curve.Scalar
-	zinv.Invert(&zero) // the inverse of a secret 0 is 0
+	zinv.Invert(&zero)             // the inverse of a secret 0 is 0
 	cond := int(k.Bytes()[31] & 1) // secret
 	sel.Select(k, u, cond)
 	bit := revealInt(what+": Scalar.Select condition", cond)
@@ -154,10 +154,10 @@ func runPointOps(what string, k, u *curve.Scalar) {
 	ctcheck.Secret(&Z)
 
 	P := new(curve.Point).ScalarBaseMult(k)
-	Q := new(curve.Point).ScalarMult(u, P)        // secret scalar, secret point
-	kG := new(curve.Point).ScalarMult(k, G)       // secret scalar, public point
-	kO := new(curve.Point).ScalarMult(k, O)       // by the identity
-	kZ := new(curve.Point).ScalarMult(k, &Z)      // by the zero value
+	Q := new(curve.Point).ScalarMult(u, P)   // secret scalar, secret point
+	kG := new(curve.Point).ScalarMult(k, G)  // secret scalar, public point
+	kO := new(curve.Point).ScalarMult(k, O)  // by the identity
+	kZ := new(curve.Point).ScalarMult(k, &Z) // by the zero value
 	var uk curve.Scalar
 	uk.Multiply(u, k)
 	ukG := new(curve.Point).ScalarBaseMult(&uk)
