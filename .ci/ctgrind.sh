@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Constant-time check with valgrind memcheck ("ctgrind"), the Go counterpart of
-# libsecp256k1's ctime_tests: internal/cmd/ctgrind marks private keys and signing
-# randomness undefined (internal/ctcheck) and runs key generation, ECDSA and
-# BIP-340 signing and ECDH; memcheck then reports every branch and memory
-# address that depends on a secret. internal/cmd/ctgrind/vgreport reads the XML
-# report and fails on any error traced to our secrets or raised in this
-# module's code. A second run with -canary executes a deliberately leaky
-# function and must be reported, or the harness is broken.
+# libsecp256k1's ctime_tests: internal/cmd/ctgrind marks private keys, signing
+# randomness and curve's scalars and points undefined (internal/ctcheck) and
+# runs key generation, ECDSA and BIP-340 signing, ECDH, the nostr signer and
+# every constant-time function of package curve; memcheck then reports every
+# branch and memory address that depends on a secret.
+# internal/cmd/ctgrind/vgreport reads the XML report and fails on any error
+# traced to our secrets, raised in this module's code (library or harness),
+# caused by a value our code never wrote, or raised in the standard library
+# below library code; only the Go runtime's own errors and leak reports are
+# ignored (doc/constant-time.md). A second run with -canary executes a
+# deliberately leaky function and must be reported, or the harness is broken.
 #
 # Needs linux/amd64 (the client-request stub is amd64 assembly) and valgrind;
 # installs valgrind with apt-get when it is missing. Run from anywhere.

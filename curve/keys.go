@@ -44,7 +44,8 @@ func (v *Point) SetXOnlyPublicKey(k *secp256k1.XOnlyPublicKey) (*Point, error) {
 
 // PublicKey returns v as a public key. The identity is not a public key: it
 // returns an error wrapping secp256k1.ErrInvalidPublicKey (and ErrIdentity)
-// for it, and one wrapping secp256k1.ErrInvalidPublicKey if v is nil.
+// for it, and one wrapping secp256k1.ErrInvalidPublicKey if v is nil. It
+// runs in constant time: only whether v is the identity is revealed.
 func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 	if v == nil {
 		return nil, errNilPublic
@@ -53,10 +54,11 @@ func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 	if a.Infinity {
 		return nil, fmt.Errorf("%w: %w", secp256k1.ErrInvalidPublicKey, ErrIdentity)
 	}
+	// Every Point is on the curve (SetBytes checks it, the group
+	// operations keep it), so the key takes a without the check of
+	// keys.Public.SetPoint, which would branch on a secret point.
 	k := new(keys.Public)
-	if err := k.SetPoint(&a); err != nil {
-		return nil, err // unreachable: every Point is on the curve
-	}
+	k.SetOnCurvePoint(&a)
 	return (*secp256k1.PublicKey)(k), nil
 }
 

@@ -64,6 +64,13 @@ func (k *Public) SetPoint(p *group.Affine) error {
 	return nil
 }
 
+// SetOnCurvePoint sets k to p without checking it. The caller guarantees
+// that p is on the curve and not the point at infinity (p.Infinity is
+// ignored); a point computed by the group operations from points on the
+// curve is. Unlike SetPoint it never branches on p, so it may be given a
+// secret point.
+func (k *Public) SetOnCurvePoint(p *group.Affine) { k.setPoint(p) }
+
 var (
 	errInfinity   = fmt.Errorf("%w: the point at infinity is not a public key", ErrInvalidPublicKey)
 	errNotOnCurve = fmt.Errorf("%w: point not on the curve", ErrInvalidPublicKey)
