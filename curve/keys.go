@@ -58,7 +58,9 @@ func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 	// operations keep it), so the key takes a without the check of
 	// keys.Public.SetPoint, which would branch on a secret point.
 	k := new(keys.Public)
-	k.SetOnCurvePoint(&a)
+	if err := k.SetOnCurvePoint(&a); err != nil {
+		return nil, err // unreachable: k and a are not nil
+	}
 	return (*secp256k1.PublicKey)(k), nil
 }
 

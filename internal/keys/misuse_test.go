@@ -260,6 +260,13 @@ func misuseTable(f *misuseFixtures) map[string]func(t *testing.T) {
 				return out.SetPoint(p)
 			})
 		},
+		"keys.Public.SetOnCurvePoint": func(t *testing.T) {
+			a, _ := f.pub.Point()
+			wantNilRecv(t, "nil.SetOnCurvePoint", (*Public)(nil).SetOnCurvePoint(a), ErrInvalidPublicKey)
+			pubSetter(t, "SetOnCurvePoint", []*group.Affine{nil}, a, ErrInvalidPublicKey, func(out *Public, p *group.Affine) error {
+				return out.SetOnCurvePoint(p)
+			})
+		},
 		"keys.Public.SetJacobianVarTime": func(t *testing.T) {
 			var j group.Jacobian
 			j.SetInfinity()

@@ -68,8 +68,18 @@ func (k *Public) SetPoint(p *group.Affine) error {
 // that p is on the curve and not the point at infinity (p.Infinity is
 // ignored); a point computed by the group operations from points on the
 // curve is. Unlike SetPoint it never branches on p, so it may be given a
-// secret point.
-func (k *Public) SetOnCurvePoint(p *group.Affine) { k.setPoint(p) }
+// secret point. A nil k or p returns an error wrapping ErrInvalidPublicKey
+// (nil-ness is public).
+func (k *Public) SetOnCurvePoint(p *group.Affine) error {
+	if k == nil {
+		return errNilPublic
+	}
+	if p == nil {
+		return errNilPoint
+	}
+	k.setPoint(p)
+	return nil
+}
 
 var (
 	errInfinity   = fmt.Errorf("%w: the point at infinity is not a public key", ErrInvalidPublicKey)
