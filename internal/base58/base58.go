@@ -21,6 +21,9 @@
 // follows from the number of leading zeros and the magnitude of the value,
 // fixed by the version bytes in every Bitcoin format). Decoding stops with
 // an error at the first invalid character; the error reveals it anyway.
+// Under the valgrind check (internal/ctcheck) these lengths, the validity
+// of each character and the result of the checksum comparison are
+// declassified, and nothing else.
 // The time is quadratic in the length: callers bound it first.
 package base58
 
@@ -29,6 +32,8 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+
+	"github.com/p256k1/secp256k1/internal/ctcheck"
 )
 
 // Alphabet is Bitcoin's Base58 alphabet, digit values 0 to 57 in order.
@@ -119,6 +124,9 @@ func AppendEncode(dst, src []byte) []byte {
 		}
 	}
 
+	// The length of the result is public.
+	ctcheck.Public(&zeros)
+	ctcheck.Public(&sig)
 	total := int(zeros) + int(sig)
 	dst = grow(dst, total)
 	out := dst[len(dst) : len(dst)+total]
@@ -168,6 +176,7 @@ func AppendDecode(dst []byte, s string) ([]byte, error) {
 		var v, mult uint32 = 0, 1
 		for k := i; k < i+g; k++ {
 			d, ok := charDigit(uint32(s[k]))
+			ctcheck.Public(&ok) // an invalid character ends decoding
 			if ok == 0 {
 				return dst, fmt.Errorf("%w %q at position %d", ErrInvalidCharacter, s[k], k)
 			}
@@ -197,6 +206,8 @@ func AppendDecode(dst []byte, s string) ([]byte, error) {
 			sig = ctSelect(isZero(b)^1, uint32(4*j+k+1), sig)
 		}
 	}
+	ctcheck.Public(&zeros)
+	ctcheck.Public(&sig)
 	total := int(zeros) + int(sig)
 	dst = grow(dst, total)
 	out := dst[len(dst) : len(dst)+total]
@@ -242,7 +253,9 @@ func CheckDecode(s string) ([]byte, error) {
 	}
 	n := len(b) - 4
 	sum := checksum(b[:n])
-	if subtle.ConstantTimeCompare(sum[:], b[n:]) != 1 {
+	ok := subtle.ConstantTimeCompare(sum[:], b[n:])
+	ctcheck.Public(&ok)
+	if ok != 1 {
 		clear(b)
 		return nil, ErrChecksum
 	}
