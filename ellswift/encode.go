@@ -2,6 +2,8 @@ package ellswift
 
 import (
 	cryptorand "crypto/rand"
+	"crypto/sha256"
+	"encoding"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -17,11 +19,11 @@ import (
 // 32-byte big-endian field elements.
 const EncodingSize = 64
 
-// The tagged hashes of libsecp256k1's encoders (their PRNGs) and of the
-// BIP-324 shared secret.
+// The tags of libsecp256k1's encoders (their PRNGs), as SHA-256(tag), and
+// the tagged hash of the BIP-324 shared secret.
 var (
-	tagEncode = tagged.New("secp256k1_ellswift_encode")
-	tagCreate = tagged.New("secp256k1_ellswift_create")
+	tagEncode = sha256.Sum256([]byte("secp256k1_ellswift_encode"))
+	tagCreate = sha256.Sum256([]byte("secp256k1_ellswift_create"))
 	tagXDH    = tagged.New("bip324_ellswift_xonly_ecdh")
 )
 
@@ -54,16 +56,16 @@ func Encode(pub *secp256k1.PublicKey, rand io.Reader) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// msg = compressed key ‖ 31 zero bytes ‖ rnd32 ‖ counter.
-	var msg [100]byte
-	if err := k.PutCompressed((*[33]byte)(msg[:33])); err != nil {
+	// seed = compressed key ‖ 31 zero bytes ‖ rnd32.
+	var seed [96]byte
+	if err := k.PutCompressed((*[33]byte)(seed[:33])); err != nil {
 		return nil, err
 	}
-	if err := readRandom(msg[64:96], rand); err != nil {
+	if err := readRandom(seed[64:], rand); err != nil {
 		return nil, err
 	}
 	out := make([]byte, EncodingSize)
-	if err := encodePoint((*[64]byte)(out), &p.X, p.Y.IsOdd(), &tagEncode, msg[:]); err != nil {
+	if err := encodePoint((*[64]byte)(out), &p.X, p.Y.IsOdd(), &tagEncode, seed[:], false); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -112,19 +114,19 @@ func EncodeSecretWithAux(priv *secp256k1.PrivateKey, aux []byte) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	// msg = secret key ‖ 32 zero bytes [‖ aux] ‖ counter.
-	var msg [100]byte
-	defer clear(msg[:])
-	if err := k.PutBytes((*[32]byte)(msg[:32])); err != nil {
+	// seed = secret key ‖ 32 zero bytes [‖ aux].
+	var seed [96]byte
+	defer clear(seed[:])
+	if err := k.PutBytes((*[32]byte)(seed[:32])); err != nil {
 		return nil, err
 	}
 	n := 64
 	if len(aux) == 32 {
-		copy(msg[64:96], aux)
+		copy(seed[64:], aux)
 		n = 96
 	}
 	out := make([]byte, EncodingSize)
-	if err := encodePoint((*[64]byte)(out), &p.X, p.Y.IsOdd(), &tagCreate, msg[:n+4]); err != nil {
+	if err := encodePoint((*[64]byte)(out), &p.X, p.Y.IsOdd(), &tagCreate, seed[:n], true); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -144,22 +146,62 @@ func readRandom(b []byte, rand io.Reader) error {
 	return nil
 }
 
+// prng is libsecp256k1's encoder PRNG: output number cnt is the tagged
+// hash of seed ‖ cnt (cnt as 4 bytes, little-endian). The SHA-256 state
+// after the tag and the seed is kept, so that each output costs the
+// compression of one block. (The hash is a local variable in each method:
+// kept in the struct, its calls would go through the interface and make
+// their arguments escape.)
+type prng struct {
+	state []byte // the SHA-256 state after the seed, in buf
+	buf   [128]byte
+}
+
+func (g *prng) init(tagHash *[32]byte, seed []byte) {
+	h := sha256.New()
+	h.Write(tagHash[:])
+	h.Write(tagHash[:])
+	h.Write(seed)
+	st, err := h.(encoding.BinaryAppender).AppendBinary(g.buf[:0])
+	if err != nil {
+		panic("ellswift: internal error: " + err.Error())
+	}
+	g.state = st
+}
+
+// next sets out to output number cnt.
+func (g *prng) next(out *[32]byte, cnt uint32) {
+	h := sha256.New()
+	if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(g.state); err != nil {
+		panic("ellswift: internal error: " + err.Error())
+	}
+	var c [4]byte
+	binary.LittleEndian.PutUint32(c[:], cnt)
+	h.Write(c[:])
+	h.Sum(out[:0])
+}
+
+// wipe forgets the state (a hash of the secret key for EncodeSecret).
+func (g *prng) wipe() { clear(g.buf[:]) }
+
 // encodePoint writes to out an encoding u ‖ t of the point with
 // x-coordinate x (valid) and y of parity yOdd, libsecp256k1's
-// secp256k1_ellswift_elligatorswift_var: the PRNG output number cnt is the
-// tagged hash h of msg whose last 4 bytes are set to cnt (little-endian).
+// secp256k1_ellswift_elligatorswift_var, with the PRNG of tagHash and seed.
 // Output 0 fills a pool of 64 branch values (4 bits each, of which 3 are
 // used, taken from the end of the pool); each attempt then takes the next
 // branch c and the next output as u (its 32 bytes go into the encoding as
-// they are, even if >= p) and asks for the c-th preimage t of x; the first
-// success is kept, with t negated if needed so that its parity is y's.
-// A further pool would be drawn after 64 attempts.
+// they are, even if >= p) and asks inv for the c-th preimage t of x; the
+// first success is kept, with t negated if needed so that its parity is
+// y's. A further pool would be drawn after 64 attempts.
 //
-// The search runs in constant time with respect to the PRNG outputs except
-// for the number of attempts: each attempt's success is declassified. The
-// output is declassified (it is public).
-func encodePoint(out *[64]byte, x *field.Element, yOdd int, h *tagged.Hash, msg []byte) error {
-	ctr := msg[len(msg)-4:]
+// With secret set, the preimages are computed by xswiftecInvEncode, and the
+// search runs in constant time with respect to the PRNG outputs except for
+// the number of attempts, which it reveals; otherwise by
+// xswiftecInvVarTime. The output is declassified (it is public).
+func encodePoint(out *[64]byte, x *field.Element, yOdd int, tagHash *[32]byte, seed []byte, secret bool) error {
+	var g prng
+	g.init(tagHash, seed)
+	defer g.wipe()
 	var pool, u32 [32]byte
 	defer clear(pool[:])
 	defer clear(u32[:])
@@ -169,20 +211,22 @@ func encodePoint(out *[64]byte, x *field.Element, yOdd int, h *tagged.Hash, msg 
 	cnt := uint32(0)
 	for range maxAttempts {
 		if left == 0 {
-			binary.LittleEndian.PutUint32(ctr, cnt)
-			h.Sum(&pool, msg, nil, nil)
+			g.next(&pool, cnt)
 			cnt++
 			left = 64
 		}
 		left--
 		c := int(pool[left>>1]>>((left&1)<<2)) & 7
-		binary.LittleEndian.PutUint32(ctr, cnt)
-		h.Sum(&u32, msg, nil, nil)
+		g.next(&u32, cnt)
 		cnt++
 		u.SetBytes(&u32)
-		ok := xswiftecInv(&t, x, &u, c)
-		ctcheck.Public(&ok) // only whether this attempt succeeded
-		if ok == 1 {
+		var ok bool
+		if secret {
+			ok = xswiftecInvEncode(&t, x, &u, c) == 1
+		} else {
+			ok = xswiftecInvVarTime(&t, x, &u, c)
+		}
+		if ok {
 			t.CondNegate(&t, t.IsOdd()^yOdd)
 			copy(out[:32], u32[:])
 			t.PutBytes((*[32]byte)(out[32:]))

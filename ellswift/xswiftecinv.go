@@ -1,12 +1,13 @@
 package ellswift
 
-import "github.com/p256k1/secp256k1/internal/field"
+import (
+	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/field"
+)
 
-// xswiftecInv sets t to the c-th preimage under the forward map of the
-// x-coordinate x for the given u, and returns 1, or returns 0 if that branch
-// has none (t is then meaningless). x must be a valid x-coordinate and c in
-// [0, 8). u = 0 returns 0: the forward map reads u = 0 as 1, so no t could
-// map back to x. This is BIP-324's xswiftec_inv:
+// The inverse of the forward map for one branch (BIP-324's xswiftec_inv):
+// given a valid x-coordinate x, a field element u and a case c in [0, 8),
+// find t with xswiftec(u, t) = x:
 //
 //	if c & 2 = 0:
 //	    if -x-u is a valid x-coordinate: fail
@@ -20,24 +21,43 @@ import "github.com/p256k1/secp256k1/internal/field"
 //	t = -w·(c3·u + v), w·(c4·u + v), w·(c3·u + v), -w·(c4·u + v)
 //	    for c & 5 = 0, 1, 4, 5
 //
-// It runs in constant time with respect to x, u and c: both branches are
-// computed up to the point where one square root (of -s·(...) for c & 2 = 2,
-// of (-x-u)³ + 7 for c & 2 = 0) and one inversion (of s, or of the
-// denominator of s) serve either, selected by masks, and the final square
-// root of s decides whether s is a square for both. Every failure condition
-// is evaluated and combined without branching.
-func xswiftecInv(t, x, u *field.Element, c int) int {
-	cb := (c >> 1) & 1 // 1: the x3 branch (c & 2 = 2)
-	lo := c & 1        // bit 0: c4 rather than c3
-	hi := (c >> 2) & 1 // bit 2: with bit 0, the sign
+// The eight cases reach every t that maps to x for this u, except t = 0 and
+// the t with u³ + t² + 7 = 0, and no two return the same t. u = 0 fails
+// here: the forward map reads u = 0 as 1, so no t could map back to x.
+//
+// Cases c and c ^ 4 differ only in the sign of w, so they give t and -t.
+// The encoders, which fix the sign of t afterwards (to y's parity), may
+// therefore take either root of s for w; xswiftecInv, which must return
+// the BIP's t, takes the BIP's root s^((p+1)/4).
 
-	var u2, g, m, fa, da, sb, q, a field.Element
+// invInput holds what both branches of the inverse need, computed in
+// constant time for the branch c selects.
+type invInput struct {
+	branchB int // 1 for c & 2 = 2
+	lo, hi  int // bits 0 and 2 of c
+	// z is the value whose square root decides the branch's first test:
+	// -s·(4g + 3u²·s) with s = x - u (its root is r), or (-x-u)³ + 7 (which
+	// must not be a square).
+	z field.Element
+	// den is the denominator to invert: x - u, or da = -(u² + u·x + x²).
+	den field.Element
+	// g = u³ + 7 (branch A has s = g/da), sb = x - u (branch B's s).
+	g, sb field.Element
+}
+
+// set computes the input of the inverse for (x, u, c), in constant time
+// with respect to all three.
+func (in *invInput) set(x, u *field.Element, c int) {
+	in.branchB = (c >> 1) & 1
+	in.lo = c & 1
+	in.hi = (c >> 2) & 1
+
+	var u2, m, fa, da, q, a field.Element
 	u2.Square(u)
-	g.Multiply(&u2, u)
-	g.Add(&g, curveB) // g = u³ + 7
+	in.g.Multiply(&u2, u)
+	in.g.Add(&in.g, curveB) // g = u³ + 7
 
-	// c & 2 = 0: m = -x-u, fa = m³ + 7 (a square iff m is a valid
-	// x-coordinate), da = -(u² + u·x + x²) = -(u+x)² + u·x.
+	// Branch A: m = -x-u, fa = m³ + 7, da = -(u+x)² + u·x.
 	m.Add(x, u)
 	m.Negate(&m)
 	curveRHS(&fa, &m)
@@ -46,51 +66,94 @@ func xswiftecInv(t, x, u *field.Element, c int) int {
 	a.Multiply(u, x)
 	da.Add(&da, &a)
 
-	// c & 2 = 2: sb = x - u, q = -sb·(4g + 3u²·sb).
-	sb.Subtract(x, u)
-	q.Multiply(&u2, &sb)
+	// Branch B: sb = x - u, q = -sb·(4g + 3u²·sb).
+	in.sb.Subtract(x, u)
+	q.Multiply(&u2, &in.sb)
 	q.MulInt(&q, 3)
-	a.MulInt(&g, 4)
+	a.MulInt(&in.g, 4)
 	q.Add(&q, &a)
-	q.Multiply(&q, &sb)
+	q.Multiply(&q, &in.sb)
 	q.Negate(&q)
 
-	// One square root for both branches: r = sqrt(q) (c & 2 = 2) or the
-	// squareness of fa (c & 2 = 0), and one inversion: of sb, or of da.
-	var z, r, inv field.Element
-	z.Select(&q, &fa, cb)
-	okz := r.Sqrt(&z)
-	z.Select(&sb, &da, cb)
-	inv.Invert(&z)
+	in.z.Select(&q, &fa, in.branchB)
+	in.den.Select(&in.sb, &da, in.branchB)
+}
 
-	// s and v of either branch: s = g/da (which is -(u³+7)/(u²+u·x+x²))
-	// and v = x, or s = sb and v = (r/sb - u)/2.
-	var s, sa, v, vb field.Element
-	sa.Multiply(&g, &inv)
+// ok combines the failure conditions, in constant time: okz is whether z is
+// a square, oks whether s is, r the root of z.
+func (in *invInput) ok(okz, oks int, r, u *field.Element) int {
+	// Branch A fails if -x-u is valid. (da = 0 cannot happen otherwise: it
+	// would make (-x-u)³ + 7 = x³ + 7, a square.) Branch B fails if q is
+	// not a square, if r = 0 for odd c, or if s = 0.
+	okA := 1 ^ okz
+	okB := okz & (1 ^ (in.lo & r.IsZero())) & (1 ^ in.sb.IsZero())
+	return ((okB & in.branchB) | (okA & (1 ^ in.branchB))) & oks & (1 ^ u.IsZero())
+}
+
+// finish sets t = ±w·(c3·u + v) or ±w·(c4·u + v): c4 for odd c, and the
+// minus sign when bits 0 and 2 of c are equal (c & 5 is 0 or 5).
+func (in *invInput) finish(t, w, u, v *field.Element) {
+	var k, sw field.Element
+	k.Select(&c4, &c3, in.lo)
+	k.Multiply(&k, u)
+	k.Add(&k, v)
+	sw.CondNegate(w, 1^in.lo^in.hi)
+	t.Multiply(&sw, &k)
+}
+
+// xswiftecInv sets t to the c-th preimage of the valid x-coordinate x for
+// u and returns 1, or returns 0 if there is none (t is then meaningless).
+// It returns the BIP's t exactly. It runs in constant time with respect to
+// x, u and c: both branches are evaluated to the point where one square
+// root, of z, serves either, and one inversion, of den; then s, v and the
+// square root of s, whose existence is tested for both branches at once,
+// and the failure conditions are combined with masks.
+func xswiftecInv(t, x, u *field.Element, c int) int {
+	var in invInput
+	in.set(x, u, c)
+	var r, inv, s, sa, v, vb, w field.Element
+	okz := r.Sqrt(&in.z)
+	inv.Invert(&in.den)
+	sa.Multiply(&in.g, &inv) // -(u³+7)/(u²+u·x+x²)
+	vb.Multiply(&r, &inv)
+	vb.Subtract(&vb, u)
+	vb.Halve(&vb) // (r/s - u)/2
+	s.Select(&in.sb, &sa, in.branchB)
+	v.Select(&vb, x, in.branchB)
+	oks := w.Sqrt(&s)
+	ok := in.ok(okz, oks, &r, u)
+	in.finish(t, &w, u, &v)
+	return ok
+}
+
+// xswiftecInvEncode is xswiftecInv for the encoders, up to the sign of t
+// (see above), in constant time with respect to x, u and c except that the
+// inversion is skipped when there is no preimage: it returns 0 as soon as
+// the two square roots show that, so a failing attempt costs two
+// exponentiations and no inversion. Whether there is a preimage is
+// declassified (ctcheck.Public): the encoders reveal it. For branch A the root of s = g/da is taken as sqrt(g·da)/da, so
+// that the square root comes before the inversion.
+func xswiftecInvEncode(t, x, u *field.Element, c int) int {
+	var in invInput
+	in.set(x, u, c)
+	var r, s, w field.Element
+	okz := r.Sqrt(&in.z)
+	s.Multiply(&in.g, &in.den)
+	s.Select(&in.sb, &s, in.branchB) // s, or g·da = s·da²
+	oks := w.Sqrt(&s)
+	ok := in.ok(okz, oks, &r, u)
+	ctcheck.Public(&ok)
+	if ok != 1 {
+		return 0
+	}
+	var inv, wa, v, vb field.Element
+	inv.Invert(&in.den)
+	wa.Multiply(&w, &inv)
+	w.Select(&w, &wa, in.branchB)
 	vb.Multiply(&r, &inv)
 	vb.Subtract(&vb, u)
 	vb.Halve(&vb)
-	s.Select(&sb, &sa, cb)
-	v.Select(&vb, x, cb)
-
-	var w field.Element
-	oks := w.Sqrt(&s)
-
-	// c & 2 = 0 fails if -x-u is valid (then da ≠ 0 is guaranteed
-	// otherwise: da = 0 would make (-x-u)³ + 7 = x³ + 7 a square); c & 2 = 2
-	// fails if q is not a square, if r = 0 for odd c, or if s = 0. Both fail
-	// if s is not a square.
-	okA := 1 ^ okz
-	okB := okz & (1 ^ (lo & r.IsZero())) & (1 ^ sb.IsZero())
-	ok := ((okB & cb) | (okA & (1 ^ cb))) & oks & (1 ^ u.IsZero())
-
-	// t = ±w·(c3·u + v) or ±w·(c4·u + v): c4 for odd c, and the minus sign
-	// when c & 5 is 0 or 5, that is when bits 0 and 2 of c are equal.
-	var k field.Element
-	k.Select(&c4, &c3, lo)
-	k.Multiply(&k, u)
-	k.Add(&k, &v)
-	w.CondNegate(&w, 1^lo^hi)
-	t.Multiply(&w, &k)
-	return ok
+	v.Select(&vb, x, in.branchB)
+	in.finish(t, &w, u, &v)
+	return 1
 }
