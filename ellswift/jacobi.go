@@ -93,10 +93,10 @@ func posdivsteps62(eta int64, f0, g0 uint64, jac *int) (etaOut, tu, tv, tq, tr i
 	j := *jac
 	for {
 		// Halve g as often as it has trailing zeros, up to i steps.
-		zeros := bits.TrailingZeros64(g | ^uint64(0)<<uint(i))
-		g >>= uint(zeros)
-		u <<= uint(zeros)
-		v <<= uint(zeros)
+		zeros := bits.TrailingZeros64(g | ^uint64(0)<<(uint(i)&63))
+		g >>= uint(zeros) & 63
+		u <<= uint(zeros) & 63
+		v <<= uint(zeros) & 63
 		eta -= int64(zeros)
 		i -= zeros
 		j ^= zeros & int((f>>1)^(f>>2))
@@ -112,12 +112,12 @@ func posdivsteps62(eta int64, f0, g0 uint64, jac *int) (etaOut, tu, tv, tq, tr i
 			j ^= int((f & g) >> 1)
 			limit := min(int(eta)+1, i)
 			// Cancel up to 6 low bits of g with a multiple of f.
-			m = (^uint64(0) >> uint(64-limit)) & 63
+			m = (^uint64(0) >> (uint(64-limit) & 63)) & 63
 			w = (f * g * (f*f - 2)) & m
 		} else {
 			// Up to 4 bits (eta tends to be small here).
 			limit := min(int(eta)+1, i)
-			m = (^uint64(0) >> uint(64-limit)) & 15
+			m = (^uint64(0) >> (uint(64-limit) & 63)) & 15
 			w = f + (((f + 1) & 4) << 1)
 			w = (-w * g) & m
 		}
