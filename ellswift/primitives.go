@@ -43,8 +43,8 @@ func XSwiftEC(u, t []byte) ([]byte, error) {
 // is not the x-coordinate of a point, ErrInvalidFieldElement if u is not 32
 // bytes, and ErrInvalidCase if c is out of range.
 //
-// It runs in constant time with respect to x, u and c; only whether x is
-// valid and whether the case has a preimage are revealed. Encode and
+// It runs in constant time with respect to x, u and c; only whether x and c
+// are valid and whether the case has a preimage are revealed. Encode and
 // EncodeSecret pick u and c at random and call it until a case succeeds.
 func XSwiftECInv(x, u []byte, c int) ([]byte, error) {
 	var fx, fu, a, t field.Element
@@ -54,7 +54,11 @@ func XSwiftECInv(x, u []byte, c int) ([]byte, error) {
 	if err := setFieldElement(&fu, u); err != nil {
 		return nil, err
 	}
-	if c < 0 || c >= 8 {
+	// c in [0, 8), tested without a branch on c; only the result is public.
+	hiBits := uint64(c) >> 3
+	inRange := int(((hiBits | -hiBits) >> 63) ^ 1)
+	ctcheck.Public(&inRange)
+	if inRange != 1 {
 		return nil, fmt.Errorf("%w (got %d)", ErrInvalidCase, c)
 	}
 	ok := fx.SetCanonicalBytes((*[32]byte)(x))
