@@ -86,7 +86,7 @@ func misuseTable(t *testing.T) map[string]func(t *testing.T) {
 				v, err := ellswift.XSwiftECInv(b, u, 0)
 				wantErr(t, "XSwiftECInv(invalid x)", v, err, ellswift.ErrInvalidX)
 			}
-			for _, c := range []int{-1, 8, 1 << 40} {
+			for _, c := range []int{-1, 8, 1 << 30, -1 << 31} {
 				v, err := ellswift.XSwiftECInv(x, u, c)
 				wantErr(t, "XSwiftECInv(bad case)", v, err, ellswift.ErrInvalidCase)
 			}
