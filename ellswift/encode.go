@@ -47,9 +47,10 @@ var errEncodingFailed = fmt.Errorf("ellswift: no encoding found in %d attempts",
 // bytes, the randomness and a counter.
 //
 // It returns an error wrapping secp256k1.ErrInvalidPublicKey for a nil or
-// zero-value key, or the reader's error. The key is public: execution time
-// depends on it and on the randomness (through the number of attempts).
-// To encode the public key of one's own private key, use EncodeSecret.
+// zero-value key, or the reader's error. The key is public, and the
+// randomness only hides it: the search runs in variable time, as
+// libsecp256k1's does, and execution time depends on both. To encode the
+// public key of one's own private key, use EncodeSecret.
 func Encode(pub *secp256k1.PublicKey, rand io.Reader) ([]byte, error) {
 	k := (*keys.Public)(pub)
 	p, err := k.Point()
@@ -95,10 +96,12 @@ func EncodeSecret(priv *secp256k1.PrivateKey, rand io.Reader) ([]byte, error) {
 // whatever aux is, as long as the key is secret.
 //
 // It runs in constant time with respect to the key and aux: the public key
-// is computed in constant time, and each attempt of the search
-// (XSwiftECInv's constant-time inverse on a hash of the key) reveals only
-// whether it succeeded, so the number of attempts depends on the hash
-// outputs and not otherwise on the key. It returns an error wrapping
+// is computed in constant time, and each attempt of the search (the
+// constant-time inverse map of XSwiftECInv, on a hash of the key) reveals
+// only whether it succeeded, so the number of attempts depends on the hash
+// outputs and not otherwise on the key. (libsecp256k1 runs this search in
+// variable time once the key is hashed; the constant-time search costs
+// about a quarter more here.) It returns an error wrapping
 // secp256k1.ErrInvalidPrivateKey for a nil or zero-value key and
 // ErrInvalidAux if aux is neither 32 bytes nor empty.
 func EncodeSecretWithAux(priv *secp256k1.PrivateKey, aux []byte) ([]byte, error) {
