@@ -160,8 +160,9 @@ func TestXSwiftECInvReference(t *testing.T) {
 		xb := fillBytes(x)
 		u := randField(r)
 		if i%4 == 0 {
-			// u = x and u = -2x give s = 0 in the branches; u = -x gives
-			// da = -x² + ... edge values.
+			// Edge values: u = x gives s = x - u = 0 (cases 2, 3, 6, 7),
+			// u = -2x gives -x-u = x, a valid x-coordinate (cases 0, 1,
+			// 4, 5 fail), and u = -x gives -x-u = 0.
 			switch i % 3 {
 			case 0:
 				u = xb
