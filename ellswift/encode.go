@@ -1,0 +1,241 @@
+package ellswift
+
+import (
+	cryptorand "crypto/rand"
+	"crypto/sha256"
+	"encoding"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/keys"
+	"github.com/p256k1/secp256k1/internal/tagged"
+)
+
+// EncodingSize is the length of an ElligatorSwift encoding: u ‖ t, two
+// 32-byte big-endian field elements.
+const EncodingSize = 64
+
+// The tags of libsecp256k1's encoders (their PRNGs), as SHA-256(tag), and
+// the tagged hash of the BIP-324 shared secret.
+var (
+	tagEncode = sha256.Sum256([]byte("secp256k1_ellswift_encode"))
+	tagCreate = sha256.Sum256([]byte("secp256k1_ellswift_create"))
+	tagXDH    = tagged.New("bip324_ellswift_xonly_ecdh")
+)
+
+// maxAttempts bounds the search for an encoding. Each attempt succeeds with
+// probability about 1/4, so 1024 attempts all fail with probability about
+// 2^-425: the bound only turns a broken invariant into an error instead of
+// a hang.
+const maxAttempts = 1024
+
+var errEncodingFailed = fmt.Errorf("ellswift: no encoding found in %d attempts", maxAttempts)
+
+// Encode returns a 64-byte ElligatorSwift encoding of pub: u ‖ t with
+// Decode(u ‖ t) = pub, drawn uniformly among pub's encodings with 32 bytes
+// of randomness read from rand (crypto/rand if rand is nil). The encoding
+// is indistinguishable from 64 random bytes to anyone who does not know
+// pub.
+//
+// The bytes are those of libsecp256k1's secp256k1_ellswift_encode given the
+// same 32 bytes as rnd32: u and the branches of the inverse map come from
+// the tagged hash "secp256k1_ellswift_encode" of the compressed key, 31 zero
+// bytes, the randomness and a counter.
+//
+// It returns an error wrapping secp256k1.ErrInvalidPublicKey for a nil or
+// zero-value key, or the reader's error. The key is public, and the
+// randomness only hides it: the search runs in variable time, as
+// libsecp256k1's does, and execution time depends on both. To encode the
+// public key of one's own private key, use EncodeSecret.
+func Encode(pub *secp256k1.PublicKey, rand io.Reader) ([]byte, error) {
+	k := (*keys.Public)(pub)
+	p, err := k.Point()
+	if err != nil {
+		return nil, err
+	}
+	// seed = compressed key ‖ 31 zero bytes ‖ rnd32.
+	var seed [96]byte
+	if err := k.PutCompressed((*[33]byte)(seed[:33])); err != nil {
+		return nil, err
+	}
+	if err := readRandom(seed[64:], rand); err != nil {
+		return nil, err
+	}
+	out := make([]byte, EncodingSize)
+	if err := encodePoint((*[64]byte)(out), &p.X, p.Y.IsOdd(), &tagEncode, seed[:], false); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// EncodeSecret returns a 64-byte ElligatorSwift encoding of priv's public
+// key, as EncodeSecretWithAux does with 32 bytes of auxiliary randomness
+// read from rand (crypto/rand if rand is nil): the encoding a BIP-324 peer
+// sends for its ephemeral key.
+func EncodeSecret(priv *secp256k1.PrivateKey, rand io.Reader) ([]byte, error) {
+	var aux [32]byte
+	defer clear(aux[:])
+	if err := readRandom(aux[:], rand); err != nil {
+		return nil, err
+	}
+	ctcheck.Secret(&aux) // fresh randomness is secret (for the valgrind check)
+	return EncodeSecretWithAux(priv, aux[:])
+}
+
+// EncodeSecretWithAux returns a 64-byte ElligatorSwift encoding of priv's
+// public key: libsecp256k1's secp256k1_ellswift_create, byte for byte.
+// aux is 32 bytes of auxiliary randomness, or empty (nil) for none, like
+// libsecp256k1's NULL auxrnd32, which makes the encoding a function of the
+// key alone. u and the branches of the inverse map come from the tagged
+// hash "secp256k1_ellswift_create" of the secret key, 32 zero bytes, aux
+// and a counter, so the encoding is uniform among the key's encodings
+// whatever aux is, as long as the key is secret.
+//
+// It runs in constant time with respect to the key and aux: the public key
+// is computed in constant time, and each attempt of the search (the
+// constant-time inverse map of XSwiftECInv, on a hash of the key) reveals
+// only whether it succeeded, so the number of attempts depends on the hash
+// outputs and not otherwise on the key. (libsecp256k1 runs this search in
+// variable time once the key is hashed; the constant-time search costs
+// about a quarter more here.) It returns an error wrapping
+// secp256k1.ErrInvalidPrivateKey for a nil or zero-value key and
+// ErrInvalidAux if aux is neither 32 bytes nor empty.
+func EncodeSecretWithAux(priv *secp256k1.PrivateKey, aux []byte) ([]byte, error) {
+	if len(aux) != 0 && len(aux) != 32 {
+		return nil, fmt.Errorf("%w (got %d bytes)", ErrInvalidAux, len(aux))
+	}
+	k := (*keys.Private)(priv)
+	pub, err := k.Public()
+	if err != nil {
+		return nil, err
+	}
+	p, err := pub.Point()
+	if err != nil {
+		return nil, err
+	}
+	// seed = secret key ‖ 32 zero bytes [‖ aux].
+	var seed [96]byte
+	defer clear(seed[:])
+	if err := k.PutBytes((*[32]byte)(seed[:32])); err != nil {
+		return nil, err
+	}
+	n := 64
+	if len(aux) == 32 {
+		copy(seed[64:], aux)
+		n = 96
+	}
+	out := make([]byte, EncodingSize)
+	if err := encodePoint((*[64]byte)(out), &p.X, p.Y.IsOdd(), &tagCreate, seed[:n], true); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readRandom fills b from rand, or from crypto/rand if rand is nil.
+func readRandom(b []byte, rand io.Reader) error {
+	var err error
+	if rand == nil {
+		_, err = cryptorand.Read(b)
+	} else {
+		_, err = io.ReadFull(rand, b)
+	}
+	if err != nil {
+		return fmt.Errorf("ellswift: reading randomness: %w", err)
+	}
+	return nil
+}
+
+// prng is libsecp256k1's encoder PRNG: output number cnt is the tagged
+// hash of seed ‖ cnt (cnt as 4 bytes, little-endian). The SHA-256 state
+// after the tag and the seed is kept, so that each output costs the
+// compression of one block. (The hash is a local variable in each method:
+// kept in the struct, its calls would go through the interface and make
+// their arguments escape.)
+type prng struct {
+	state []byte // the SHA-256 state after the seed, in buf
+	buf   [128]byte
+}
+
+func (g *prng) init(tagHash *[32]byte, seed []byte) {
+	h := sha256.New()
+	h.Write(tagHash[:])
+	h.Write(tagHash[:])
+	h.Write(seed)
+	st, err := h.(encoding.BinaryAppender).AppendBinary(g.buf[:0])
+	if err != nil {
+		panic("ellswift: internal error: " + err.Error())
+	}
+	g.state = st
+}
+
+// next sets out to output number cnt.
+func (g *prng) next(out *[32]byte, cnt uint32) {
+	h := sha256.New()
+	if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(g.state); err != nil {
+		panic("ellswift: internal error: " + err.Error())
+	}
+	var c [4]byte
+	binary.LittleEndian.PutUint32(c[:], cnt)
+	h.Write(c[:])
+	h.Sum(out[:0])
+}
+
+// wipe forgets the state (a hash of the secret key for EncodeSecret).
+func (g *prng) wipe() { clear(g.buf[:]) }
+
+// encodePoint writes to out an encoding u ‖ t of the point with
+// x-coordinate x (valid) and y of parity yOdd, libsecp256k1's
+// secp256k1_ellswift_elligatorswift_var, with the PRNG of tagHash and seed.
+// Output 0 fills a pool of 64 branch values (4 bits each, of which 3 are
+// used, taken from the end of the pool); each attempt then takes the next
+// branch c and the next output as u (its 32 bytes go into the encoding as
+// they are, even if >= p) and asks inv for the c-th preimage t of x; the
+// first success is kept, with t negated if needed so that its parity is
+// y's. A further pool would be drawn after 64 attempts.
+//
+// With secret set, the preimages are computed by xswiftecInvEncode, and the
+// search runs in constant time with respect to the PRNG outputs except for
+// the number of attempts, which it reveals; otherwise by
+// xswiftecInvVarTime. The output is declassified (it is public).
+func encodePoint(out *[64]byte, x *field.Element, yOdd int, tagHash *[32]byte, seed []byte, secret bool) error {
+	var g prng
+	g.init(tagHash, seed)
+	defer g.wipe()
+	var pool, u32 [32]byte
+	defer clear(pool[:])
+	defer clear(u32[:])
+	var u, t field.Element
+	defer func() { u, t = field.Element{}, field.Element{} }()
+	left := 0
+	cnt := uint32(0)
+	for range maxAttempts {
+		if left == 0 {
+			g.next(&pool, cnt)
+			cnt++
+			left = 64
+		}
+		left--
+		c := int(pool[left>>1]>>((left&1)<<2)) & 7
+		g.next(&u32, cnt)
+		cnt++
+		u.SetBytes(&u32)
+		var ok bool
+		if secret {
+			ok = xswiftecInvEncode(&t, x, &u, c) == 1
+		} else {
+			ok = xswiftecInvVarTime(&t, x, &u, c)
+		}
+		if ok {
+			t.CondNegate(&t, t.IsOdd()^yOdd)
+			copy(out[:32], u32[:])
+			t.PutBytes((*[32]byte)(out[32:]))
+			ctcheck.Public(out) // the encoding is public
+			return nil
+		}
+	}
+	return errEncodingFailed
+}

@@ -1,0 +1,64 @@
+package ellswift
+
+import (
+	"fmt"
+
+	"github.com/p256k1/secp256k1"
+)
+
+// Role is a party's side of a BIP-324 handshake, which fixes the order of
+// the two encodings in the shared secret's hash. The zero value is invalid.
+type Role int
+
+const (
+	// Initiator is the party that opened the connection: its encoding
+	// comes first (ell_a in libsecp256k1).
+	Initiator Role = 1 + iota
+	// Responder is the party that accepted it: its encoding comes second
+	// (ell_b).
+	Responder
+)
+
+// XDH returns the 32-byte BIP-324 shared secret between priv, whose
+// encoding sent to the peer is ours, and the peer's encoding theirs
+// (libsecp256k1's secp256k1_ellswift_xdh with
+// secp256k1_ellswift_xdh_hash_function_bip324): the tagged hash
+// "bip324_ellswift_xonly_ecdh" of ell_a ‖ ell_b ‖ x, where ell_a is the
+// initiator's encoding, ell_b the responder's, and x the 32-byte
+// x-coordinate of priv·Decode(theirs). Both parties get the same secret,
+// each with its own role.
+//
+// ours is only hashed; it is not checked to encode priv's public key (it
+// must, for the peer to get the same secret). It returns an error wrapping
+// ErrInvalidEncoding if ours or theirs is not 64 bytes, ErrInvalidRole for
+// any role but Initiator and Responder, and secp256k1.ErrInvalidPrivateKey
+// for a nil or zero-value key. Every 64-byte theirs is a valid key.
+//
+// It runs in constant time with respect to priv (the scalar multiplication
+// of PrivateKey.ECDH); decoding theirs, which is public, is variable time.
+func XDH(priv *secp256k1.PrivateKey, ours, theirs []byte, role Role) ([]byte, error) {
+	if len(ours) != EncodingSize || len(theirs) != EncodingSize {
+		return nil, fmt.Errorf("%w (got %d and %d bytes)", ErrInvalidEncoding, len(ours), len(theirs))
+	}
+	var a, b []byte
+	switch role {
+	case Initiator:
+		a, b = ours, theirs
+	case Responder:
+		a, b = theirs, ours
+	default:
+		return nil, fmt.Errorf("%w (got %d)", ErrInvalidRole, int(role))
+	}
+	remote, err := Decode(theirs)
+	if err != nil {
+		return nil, err
+	}
+	x, err := priv.ECDH(remote)
+	if err != nil {
+		return nil, err
+	}
+	defer clear(x)
+	var out [32]byte
+	tagXDH.Sum(&out, a, b, x)
+	return out[:], nil
+}

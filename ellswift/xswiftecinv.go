@@ -1,0 +1,159 @@
+package ellswift
+
+import (
+	"github.com/p256k1/secp256k1/internal/ctcheck"
+	"github.com/p256k1/secp256k1/internal/field"
+)
+
+// The inverse of the forward map for one branch (BIP-324's xswiftec_inv):
+// given a valid x-coordinate x, a field element u and a case c in [0, 8),
+// find t with xswiftec(u, t) = x:
+//
+//	if c & 2 = 0:
+//	    if -x-u is a valid x-coordinate: fail
+//	    s = -(u³ + 7)/(u² + u·x + x²), v = x
+//	else:
+//	    s = x - u; fail if s = 0
+//	    r = sqrt(-s·(4(u³ + 7) + 3u²·s)); fail if there is none
+//	    fail if c & 1 = 1 and r = 0
+//	    v = (r/s - u)/2
+//	w = sqrt(s); fail if there is none
+//	t = -w·(c3·u + v), w·(c4·u + v), w·(c3·u + v), -w·(c4·u + v)
+//	    for c & 5 = 0, 1, 4, 5
+//
+// The eight cases reach every t that maps to x for this u, except t = 0 and
+// the t with u³ + t² + 7 = 0, and no two return the same t. u = 0 fails
+// here: the forward map reads u = 0 as 1, so no t could map back to x.
+//
+// Cases c and c ^ 4 differ only in the sign of w, so they give t and -t.
+// The encoders, which fix the sign of t afterwards (to y's parity), may
+// therefore take either root of s for w; xswiftecInv, which must return
+// the BIP's t, takes the BIP's root s^((p+1)/4).
+
+// invInput holds what both branches of the inverse need, computed in
+// constant time for the branch c selects.
+type invInput struct {
+	branchB int // 1 for c & 2 = 2
+	lo, hi  int // bits 0 and 2 of c
+	// z is the value whose square root decides the branch's first test:
+	// -s·(4g + 3u²·s) with s = x - u (its root is r), or (-x-u)³ + 7 (which
+	// must not be a square).
+	z field.Element
+	// den is the denominator to invert: x - u, or da = -(u² + u·x + x²).
+	den field.Element
+	// g = u³ + 7 (branch A has s = g/da), sb = x - u (branch B's s).
+	g, sb field.Element
+}
+
+// set computes the input of the inverse for (x, u, c), in constant time
+// with respect to all three.
+func (in *invInput) set(x, u *field.Element, c int) {
+	in.branchB = (c >> 1) & 1
+	in.lo = c & 1
+	in.hi = (c >> 2) & 1
+
+	var u2, m, fa, da, q, a field.Element
+	u2.Square(u)
+	in.g.Multiply(&u2, u)
+	in.g.Add(&in.g, curveB) // g = u³ + 7
+
+	// Branch A: m = -x-u, fa = m³ + 7, da = -(u+x)² + u·x.
+	m.Add(x, u)
+	m.Negate(&m)
+	curveRHS(&fa, &m)
+	da.Square(&m)
+	da.Negate(&da)
+	a.Multiply(u, x)
+	da.Add(&da, &a)
+
+	// Branch B: sb = x - u, q = -sb·(4g + 3u²·sb).
+	in.sb.Subtract(x, u)
+	q.Multiply(&u2, &in.sb)
+	q.MulInt(&q, 3)
+	a.MulInt(&in.g, 4)
+	q.Add(&q, &a)
+	q.Multiply(&q, &in.sb)
+	q.Negate(&q)
+
+	in.z.Select(&q, &fa, in.branchB)
+	in.den.Select(&in.sb, &da, in.branchB)
+}
+
+// ok combines the failure conditions, in constant time: okz is whether z is
+// a square, oks whether s is, r the root of z.
+func (in *invInput) ok(okz, oks int, r, u *field.Element) int {
+	// Branch A fails if -x-u is valid. (da = 0 cannot happen otherwise: it
+	// would make (-x-u)³ + 7 = x³ + 7, a square.) Branch B fails if q is
+	// not a square, if r = 0 for odd c, or if s = 0.
+	okA := 1 ^ okz
+	okB := okz & (1 ^ (in.lo & r.IsZero())) & (1 ^ in.sb.IsZero())
+	return ((okB & in.branchB) | (okA & (1 ^ in.branchB))) & oks & (1 ^ u.IsZero())
+}
+
+// finish sets t = ±w·(c3·u + v) or ±w·(c4·u + v): c4 for odd c, and the
+// minus sign when bits 0 and 2 of c are equal (c & 5 is 0 or 5).
+func (in *invInput) finish(t, w, u, v *field.Element) {
+	var k, sw field.Element
+	k.Select(&c4, &c3, in.lo)
+	k.Multiply(&k, u)
+	k.Add(&k, v)
+	sw.CondNegate(w, 1^in.lo^in.hi)
+	t.Multiply(&sw, &k)
+}
+
+// xswiftecInv sets t to the c-th preimage of the valid x-coordinate x for
+// u and returns 1, or returns 0 if there is none (t is then meaningless).
+// It returns the BIP's t exactly. It runs in constant time with respect to
+// x, u and c: both branches are evaluated to the point where one square
+// root, of z, serves either, and one inversion, of den; then s, v and the
+// square root of s, whose existence is tested for both branches at once,
+// and the failure conditions are combined with masks.
+func xswiftecInv(t, x, u *field.Element, c int) int {
+	var in invInput
+	in.set(x, u, c)
+	var r, inv, s, sa, v, vb, w field.Element
+	okz := r.Sqrt(&in.z)
+	inv.Invert(&in.den)
+	sa.Multiply(&in.g, &inv) // -(u³+7)/(u²+u·x+x²)
+	vb.Multiply(&r, &inv)
+	vb.Subtract(&vb, u)
+	vb.Halve(&vb) // (r/s - u)/2
+	s.Select(&in.sb, &sa, in.branchB)
+	v.Select(&vb, x, in.branchB)
+	oks := w.Sqrt(&s)
+	ok := in.ok(okz, oks, &r, u)
+	in.finish(t, &w, u, &v)
+	return ok
+}
+
+// xswiftecInvEncode is xswiftecInv for the encoders, up to the sign of t
+// (see above), in constant time with respect to x, u and c except that the
+// inversion is skipped when there is no preimage: it returns 0 as soon as
+// the two square roots show that, so a failing attempt costs two
+// exponentiations and no inversion. Whether there is a preimage is
+// declassified (ctcheck.Public): the encoders reveal it. For branch A the root of s = g/da is taken as sqrt(g·da)/da, so
+// that the square root comes before the inversion.
+func xswiftecInvEncode(t, x, u *field.Element, c int) int {
+	var in invInput
+	in.set(x, u, c)
+	var r, s, w field.Element
+	okz := r.Sqrt(&in.z)
+	s.Multiply(&in.g, &in.den)
+	s.Select(&in.sb, &s, in.branchB) // s, or g·da = s·da²
+	oks := w.Sqrt(&s)
+	ok := in.ok(okz, oks, &r, u)
+	ctcheck.Public(&ok)
+	if ok != 1 {
+		return 0
+	}
+	var inv, wa, v, vb field.Element
+	inv.Invert(&in.den)
+	wa.Multiply(&w, &inv)
+	w.Select(&w, &wa, in.branchB)
+	vb.Multiply(&r, &inv)
+	vb.Subtract(&vb, u)
+	vb.Halve(&vb)
+	v.Select(&vb, x, in.branchB)
+	in.finish(t, &w, u, &v)
+	return 1
+}
