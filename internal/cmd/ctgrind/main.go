@@ -156,6 +156,10 @@ func main() {
 	}
 	runSignerGenerate(remote)
 	runCurve()
+	for i, k := range keys {
+		runEllSwift(i, mustHex(k))
+	}
+	runBIP39()
 	if failures > 0 {
 		os.Exit(1)
 	}
@@ -165,6 +169,8 @@ func main() {
 		"ECDH, ECDHSHA256, ECDHPoint, ECDHPoint(…).XOnly(); signer: InitSec, Generate, Sign, AppendSign, ECDH, "+
 		"ECDHRaw, ConversationKey, AppendConversationKey, DeriveConversationKey, KeyGen; curve: every exported "+
 		"function but the VarTime ones, on secret scalars and points, the identity included "+
+		"ellswift: EncodeSecret, EncodeSecretWithAux, XDH (both roles), XSwiftEC, XSwiftECInv; bip39: EntropyToMnemonic, "+
+		"MnemonicToEntropy, IsValid, Seed, SeedFromNormalized, NewMnemonic; base58: CheckEncode, CheckDecode "+
 		"(valgrind: %v; field: %s; point operations: %s; table scan: %s)\n",
 		len(keys), onValgrind, field.Implementation(), group.PointImplementation(), ecmult.LookupImplementation())
 }
