@@ -168,7 +168,7 @@ func main() {
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint, ECDHPoint(…).XOnly(); signer: InitSec, Generate, Sign, AppendSign, ECDH, "+
 		"ECDHRaw, ConversationKey, AppendConversationKey, DeriveConversationKey, KeyGen; curve: every exported "+
-		"function but the VarTime ones, on secret scalars and points, the identity included "+
+		"function but the VarTime ones, on secret scalars and points, the identity included; "+
 		"ellswift: EncodeSecret, EncodeSecretWithAux, XDH (both roles), XSwiftEC, XSwiftECInv; bip39: EntropyToMnemonic, "+
 		"MnemonicToEntropy, IsValid, Seed, SeedFromNormalized, NewMnemonic; base58: CheckEncode, CheckDecode "+
 		"(valgrind: %v; field: %s; point operations: %s; table scan: %s)\n",
