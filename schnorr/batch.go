@@ -58,10 +58,11 @@ type BatchVerifier struct {
 	// The state computed by the first Verify or Invalid after an Add
 	// (batch_prepare.go).
 	prepared bool
-	allValid bool   // every signature is valid
-	eqValid  bool   // the equation holds (known-bad entries left out)
-	bad      []bool // bad[i]: entry i is known invalid (rejected by Add, or R has no point)
-	searched bool   // invalid holds Invalid's answer
+	allValid bool           // every signature is valid
+	eqValid  bool           // the equation holds (known-bad entries left out)
+	eqPoint  group.Jacobian // what the equation sums to (the identity if it holds)
+	bad      []bool         // bad[i]: entry i is known invalid (rejected by Add, or R has no point)
+	searched bool           // invalid holds Invalid's answer
 	invalid  []int
 	rterms   []ecmult.Term   // a_i·(-R_i)
 	ae       []scalar.Scalar // -a_i·e_i, the entry's share of its key's scalar
@@ -72,7 +73,7 @@ type BatchVerifier struct {
 	// numbers entry i's key, keyFirst[k] is the first entry with key k.
 	keyOf    []int32
 	keyFirst []int32
-	keyPos   []int32 // during rangeValid: key k's term, or -1
+	keyPos   []int32 // during rangePoint: key k's term, or -1
 	keySeen  map[[32]byte]int32
 	work     []ecmult.Term   // the terms of one equation
 	ksum     []scalar.Scalar // the key scalars of one equation

@@ -17,7 +17,7 @@ import (
 //	(Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ_P (Σ_{i: P_i = P} -a_i·e_i)·P = ∞
 //
 // prepare computes its terms once per batch and checks it for the whole
-// batch; rangeValid checks it for a range of entries (Invalid's search).
+// batch; rangePoint computes it for a range of entries (Invalid's search).
 
 // Tuning, measured in BenchmarkBatchVerify (doc/batch.md).
 const (
@@ -110,7 +110,7 @@ func (b *BatchVerifier) prepare() {
 	// The scalars of the terms, split over the workers.
 	parallel.Ranges(workers, n, b, (*BatchVerifier).prepareTerms)
 
-	b.eqValid = b.rangeValid(0, n, workers)
+	b.eqValid = b.rangePoint(&b.eqPoint, 0, n, workers)
 	b.allValid = b.eqValid && !slices.Contains(b.bad, true)
 }
 
@@ -188,11 +188,14 @@ func (b *BatchVerifier) seed() [32]byte {
 	return seed
 }
 
-// rangeValid reports whether the batch equation restricted to the entries
-// [lo, hi) holds: (Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ_P (Σ_{i: P_i = P}
-// -a_i·e_i)·P is the identity, using the given number of goroutines.
-// Known-bad entries contribute nothing.
-func (b *BatchVerifier) rangeValid(lo, hi, workers int) bool {
+// rangePoint sets out to the point that the batch equation restricted to
+// the entries [lo, hi) sums to, (Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ_P
+// (Σ_{i: P_i = P} -a_i·e_i)·P, using the given number of goroutines, and
+// reports whether it is the identity (the equation holds). Known-bad
+// entries contribute nothing. The point is Σ a_i·(s_i·G - R_i - e_i·P_i),
+// a sum over the entries, so the points of two ranges add up to that of
+// their union (Invalid's search relies on it).
+func (b *BatchVerifier) rangePoint(out *group.Jacobian, lo, hi, workers int) bool {
 	var g scalar.Scalar
 	for i := lo; i < hi; i++ {
 		g.Add(&g, &b.as[i])
@@ -221,15 +224,22 @@ func (b *BatchVerifier) rangeValid(lo, hi, workers int) bool {
 	for _, k := range b.klist {
 		b.keyPos[k] = -1
 	}
-	b.search.stats.tests++
-	b.search.stats.testEntries += m
 	b.scratch.Workers = workers
-	var out group.Jacobian
-	ecmult.MultiScalarMultVarTime(&out, &g, b.work, &b.scratch)
-	return out.Infinity || out.Z.IsZero() == 1
+	ecmult.MultiScalarMultVarTime(out, &g, b.work, &b.scratch)
+	if isIdentity(out) {
+		out.SetInfinity()
+		return true
+	}
+	return false
 }
 
-// keyTerms sets the key terms j in [lo, hi) of the equation rangeValid
+// isIdentity reports whether p is the point at infinity (also for Z = 0,
+// whatever its flag says).
+func isIdentity(p *group.Jacobian) bool {
+	return p.Infinity || p.Z.IsZero() == 1
+}
+
+// keyTerms sets the key terms j in [lo, hi) of the equation rangePoint
 // builds: (Σ -a_i·e_i)·P for the j-th key of the range.
 func (b *BatchVerifier) keyTerms(lo, hi int) {
 	m := len(b.work) - len(b.klist)
