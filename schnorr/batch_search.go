@@ -47,7 +47,8 @@ import (
 // Within the rule, the search scans the batch in windows: the first of
 // searchWindowFirst entries (smaller if the allowance does not cover it),
 // each next one twice as long after a window that passes and half as long
-// (down to the first's length) after one that fails. A failing window is
+// (down to the first's length) after one that fails or whose test the
+// allowance does not cover. A failing window is
 // halved while it is at least searchSplitMin long and verified one by one
 // below that. The point of the rest of the batch is kept up to date, and
 // the scan stops when it is the identity. One invalid signature among 1024
@@ -188,6 +189,12 @@ func (s *groupSearch) run(t groupTester, out []int) []int {
 			s.resolve(cur, u, rest, false)
 			break
 		}
+		// A window whose test the allowance does not cover is shortened,
+		// down to the first window's length.
+		for hi-cur > wmin && !s.affordable(cur, hi) {
+			w = max(wmin, w/2)
+			hi = cur + w
+		}
 		p, tested := s.test(cur, hi)
 		switch {
 		case !tested:
@@ -233,6 +240,11 @@ func (s *groupSearch) resolve(lo, hi, p int, crowded bool) {
 		}
 	}
 	s.verify(lo, hi)
+}
+
+// affordable reports whether the allowance covers a test of [lo, hi).
+func (s *groupSearch) affordable(lo, hi int) bool {
+	return s.stats.testCost+testCost(s.t.halves(lo, hi)) <= s.allowance
 }
 
 // test computes the point of [lo, hi) if the allowance covers the cost of
