@@ -187,7 +187,7 @@ func TestSearchBound(t *testing.T) {
 func TestSearchRealBatch(t *testing.T) {
 	r := testutil.Rand(t)
 	n := 300
-	if testing.Short() {
+	if testing.Short() || testutil.RaceEnabled {
 		n = 130
 	}
 	in := newCostInput(t, r, n, n)
