@@ -186,17 +186,17 @@ func TestSearchBound(t *testing.T) {
 // counts against the bound, and its answer against single verification.
 func TestSearchRealBatch(t *testing.T) {
 	r := testutil.Rand(t)
-	n := 300
+	n, ks, workers := 300, []int{1, 2, 5, 40, 300}, []int{1, 3}
 	if testing.Short() || testutil.RaceEnabled {
-		n = 130
+		n, ks, workers = 130, []int{2, 40}, []int{2}
 	}
 	in := newCostInput(t, r, n, n)
 	few := newCostInput(t, r, n, 3) // three keys: shared key terms
 	for _, base := range []*costInput{in, few} {
-		for _, k := range []int{1, 2, 5, 40, n} {
+		for _, k := range ks {
 			for name, bad := range placements(r, n, k) {
 				c := base.corrupt(bad)
-				for _, w := range []int{1, 3} {
+				for _, w := range workers {
 					b := &BatchVerifier{Workers: w}
 					c.fill(b)
 					if b.Verify() {
