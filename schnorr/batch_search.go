@@ -35,25 +35,26 @@ import (
 // the whole batch's point, the rest of the batch is cleared without a test.
 //
 // The rule that bounds the cost: a test runs only if the tests so far,
-// itself included, cost at most searchSlack·u + C units, where u is the
-// number of entries in the equation and C the number of entries that
-// passing tests (or the differences above) have cleared; otherwise the
-// entries in question are verified one by one. No entry is verified singly
-// twice or after it was cleared, so the search costs at most
-// searchSlack·u + C + (u - C) = (1 + searchSlack)·u units, wherever the
-// invalid signatures are; Verify and Invalid together cost at most the
-// all-valid Verify plus that.
+// itself included, cost at most searchSlack·u + searchCredit·C units,
+// where u is the number of entries in the equation and C the number of
+// entries that passing tests (or the differences above) have cleared;
+// otherwise the entries in question are verified one by one. No entry is
+// verified singly twice or after it was cleared, and a single verification
+// costs less than a unit, so the search costs at most
+// searchSlack·u + searchCredit·C + (u - C) <= (1 + searchSlack)·u units
+// wherever the invalid signatures are; Verify and Invalid together cost at
+// most the all-valid Verify plus that.
 //
 // Within the rule, the search scans the batch in windows: the first of
 // searchWindowFirst entries (smaller if the allowance does not cover it),
 // each next one twice as long after a window that passes and half as long
 // (down to the first's length) after one that fails or whose test the
-// allowance does not cover. A failing window is
-// halved while it is at least searchSplitMin long and verified one by one
-// below that. The point of the rest of the batch is kept up to date, and
-// the scan stops when it is the identity. One invalid signature among 1024
-// costs a few window tests, a few halvings and a handful of single
-// verifications.
+// allowance does not cover. A failing window is halved while it is at
+// least searchSplitMin long (searchSplitCrowded if its sibling failed
+// too) and verified one by one below that. The point of the rest of the
+// batch is kept up to date, and the scan stops when it is the identity.
+// One invalid signature among 1024 costs a few window tests, a few
+// halvings and a handful of single verifications.
 
 const (
 	// searchSlack is the test cost, per entry, that the search may spend
@@ -84,8 +85,8 @@ const (
 // with 2^(j+3) halves, in single verifications (schnorr.Verify): the cost
 // of rangePoint divided by its number of halves, measured on one core by
 // TestBatchTestCostModel (distinct keys, so 3 halves per signature),
-// interpolated to powers of two and rounded up by 10%. Between the points the model interpolates in log2(h); beyond
-// them it keeps the end values.
+// interpolated to powers of two and rounded up by 10%. Between the points
+// the model interpolates in log2(h); beyond them it keeps the end values.
 var searchTestHalfCost = [...]float64{
 	0.250, // 8
 	0.237, // 16
@@ -204,7 +205,7 @@ func (s *groupSearch) run(t groupTester, out []int) []int {
 			// signature; otherwise the rest's point is no longer known.
 			known = known && len(s.out) == n
 		case t.zero(p):
-			w *= 2
+			w = min(2*w, u)
 		default:
 			s.resolve(cur, hi, p, false)
 			w = max(wmin, w/2)
