@@ -22,9 +22,10 @@ var errNilBatch = fmt.Errorf("%w: nil BatchVerifier", ErrInvalidSignature)
 // batch, in order, including one that Add rejects with an error: that
 // entry counts in Len, makes Verify return false and is reported by
 // Invalid at its position, so a caller who ignores Add's error still gets
-// a true answer. The zero value is an empty batch ready to use. A BatchVerifier must not be used by several
-// goroutines at once (it uses goroutines of its own). Reset empties it and
-// keeps its memory for the next batch.
+// a true answer. The zero value is an empty batch ready to use. A
+// BatchVerifier must not be used by several goroutines at once (it uses
+// goroutines of its own). Reset empties it and keeps its memory for the
+// next batch.
 type BatchVerifier struct {
 	_ noCopy // go vet reports copies
 
