@@ -1,17 +1,15 @@
 package ecdsa
 
 import (
-	"errors"
-	"runtime"
-	"sync"
-	"sync/atomic"
+	"fmt"
 
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/keys"
+	"github.com/p256k1/secp256k1/internal/parallel"
 )
 
-// ErrNilBatchVerifier: a method was called on a nil *BatchVerifier.
-var ErrNilBatchVerifier = errors.New("ecdsa: nil BatchVerifier")
+// errNilBatch is what Add on a nil *BatchVerifier returns.
+var errNilBatch = fmt.Errorf("%w: nil BatchVerifier", ErrInvalidSignature)
 
 // BatchVerifier checks many ECDSA signatures, spread over all cores. ECDSA
 // has no batch equation (a signature commits to R only through r = x mod n,
@@ -20,10 +18,14 @@ var ErrNilBatchVerifier = errors.New("ecdsa: nil BatchVerifier")
 // core it costs what calling Verify in a loop costs.
 //
 // Add the signatures, then call Verify to learn whether all of them are
-// valid, and Invalid to learn which are not. The zero value is an empty
-// batch ready to use. A BatchVerifier must not be used by several
-// goroutines at once (it uses goroutines of its own). Reset empties it and
-// keeps its memory for the next batch.
+// valid, and Invalid to learn which are not. Every Add takes a place in the
+// batch, in order, including one that Add rejects with an error: that
+// entry counts in Len, makes Verify return false and is reported by
+// Invalid at its position, so a caller who ignores Add's error still gets
+// a true answer. The zero value is an empty batch ready to use. A
+// BatchVerifier must not be used by several goroutines at once (it uses
+// goroutines of its own). Reset empties it and keeps its memory for the
+// next batch.
 type BatchVerifier struct {
 	_ noCopy // go vet reports copies
 
@@ -36,40 +38,46 @@ type BatchVerifier struct {
 	hashes  []byte // the hashes, back to back
 
 	checked bool
+	ok      []bool // during check: ok[i] says entry i is valid
 	invalid []int
 }
 
+// batchEntry is one signature as Add took it.
 type batchEntry struct {
-	pub     *keys.Public // valid, immutable
+	pub     *keys.Public // valid, immutable; nil for a rejected entry
 	sig     Signature
 	hashEnd int // the hash is hashes[previous hashEnd:hashEnd]
 }
 
 // Add appends the signature sig of hash (of any length, see the package
-// documentation) by pub to the batch. It returns an error, and adds
-// nothing, for a nil or zero-value key (wrapping
-// secp256k1.ErrInvalidPublicKey) or signature (wrapping
-// ErrInvalidSignature). hash is copied, not retained; pub is retained (keys
-// are immutable).
+// documentation) by pub to the batch. It returns an error for a nil or
+// zero-value key (wrapping secp256k1.ErrInvalidPublicKey) or signature
+// (wrapping ErrInvalidSignature); such an entry is still added, as one
+// that is known to be invalid: Verify returns false and Invalid reports its
+// index, so ignoring the error is safe. hash is copied, not retained; pub
+// is retained (keys are immutable). On a nil BatchVerifier, Add returns an
+// error wrapping ErrInvalidSignature.
 func (b *BatchVerifier) Add(pub *secp256k1.PublicKey, hash []byte, sig *Signature) error {
 	if b == nil {
-		return ErrNilBatchVerifier
+		return errNilBatch
 	}
+	b.checked = false
 	k := (*keys.Public)(pub)
-	if _, err := k.Point(); err != nil {
-		return err
+	_, err := k.Point()
+	if err == nil && !sig.valid() {
+		err = errNoSignature
 	}
-	if !sig.valid() {
-		return errNoSignature
+	if err != nil {
+		b.entries = append(b.entries, batchEntry{hashEnd: len(b.hashes)})
+		return err
 	}
 	b.hashes = append(b.hashes, hash...)
 	b.entries = append(b.entries, batchEntry{pub: k, sig: *sig, hashEnd: len(b.hashes)})
-	b.checked = false
 	return nil
 }
 
-// Len returns the number of signatures in the batch (0 for a nil
-// BatchVerifier).
+// Len returns the number of entries in the batch, one per Add, rejected
+// ones included (0 for a nil BatchVerifier).
 func (b *BatchVerifier) Len() int {
 	if b == nil {
 		return 0
@@ -88,9 +96,9 @@ func (b *BatchVerifier) Reset() {
 }
 
 // Verify reports whether every signature in the batch is valid, as Verify
-// would judge it (high-S signatures included: they are invalid). An empty
-// batch is valid; a nil BatchVerifier is not. Execution time depends on the
-// inputs, which are public.
+// would judge it (high-S signatures included: they are invalid): false if
+// Add rejected any entry. An empty batch is valid; a nil BatchVerifier is
+// not. Execution time depends on the inputs, which are public.
 func (b *BatchVerifier) Verify() bool {
 	if b == nil {
 		return false
@@ -100,8 +108,8 @@ func (b *BatchVerifier) Verify() bool {
 }
 
 // Invalid returns the indices (in the order of Add, from 0) of the
-// signatures that Verify rejects, in increasing order, or nil if all are
-// valid (or b is nil).
+// entries that Verify rejects, the ones Add rejected included, in
+// increasing order, or nil if all are valid (or b is nil).
 func (b *BatchVerifier) Invalid() []int {
 	if b == nil {
 		return nil
@@ -139,54 +147,41 @@ const (
 	batchBlock = 8
 )
 
+// check verifies every entry, on the workers, and collects the invalid
+// ones.
 func (b *BatchVerifier) check() {
 	if b.checked {
 		return
 	}
 	b.checked = true
 	n := len(b.entries)
-	w := b.Workers
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
+	if cap(b.ok) < n {
+		b.ok = make([]bool, n)
 	}
-	w = max(1, min(w, n/batchMinPerWorker))
-	ok := make([]bool, n)
-	verify := func(lo, hi int) {
-		start := 0
-		if lo > 0 {
-			start = b.entries[lo-1].hashEnd
-		}
-		for i := lo; i < hi; i++ {
-			e := &b.entries[i]
-			ok[i] = Verify((*secp256k1.PublicKey)(e.pub), b.hashes[start:e.hashEnd], &e.sig)
-			start = e.hashEnd
-		}
-	}
-	if w == 1 {
-		verify(0, n)
-	} else {
-		// Blocks of signatures handed out by a counter, so that a worker
-		// on a busy core does not hold up the others.
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range w {
-			wg.Go(func() {
-				for {
-					lo := int(next.Add(batchBlock)) - batchBlock
-					if lo >= n {
-						return
-					}
-					verify(lo, min(lo+batchBlock, n))
-				}
-			})
-		}
-		wg.Wait()
-	}
+	b.ok = b.ok[:n]
+	// Blocks of signatures handed out by a counter, so that a worker on a
+	// busy core does not hold up the others.
+	w := parallel.Workers(b.Workers, n, batchMinPerWorker)
+	parallel.Blocks(w, n, batchBlock, b, (*BatchVerifier).verifyRange)
 	b.invalid = b.invalid[:0]
-	for i, v := range ok {
+	for i, v := range b.ok {
 		if !v {
 			b.invalid = append(b.invalid, i)
 		}
+	}
+	clear(b.ok)
+}
+
+// verifyRange verifies the entries [lo, hi) into ok.
+func (b *BatchVerifier) verifyRange(lo, hi int) {
+	start := 0
+	if lo > 0 {
+		start = b.entries[lo-1].hashEnd
+	}
+	for i := lo; i < hi; i++ {
+		e := &b.entries[i]
+		b.ok[i] = e.pub != nil && Verify((*secp256k1.PublicKey)(e.pub), b.hashes[start:e.hashEnd], &e.sig)
+		start = e.hashEnd
 	}
 }
 

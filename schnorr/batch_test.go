@@ -248,8 +248,9 @@ func TestBatchSeveralInvalid(t *testing.T) {
 	}
 }
 
-// TestBatchMalformed: what Add rejects is not added, and VerifyBatch
-// returns false for it, as Verify does.
+// TestBatchMalformed: Add returns an error for what no key can make valid,
+// keeps it as a known-invalid entry, and VerifyBatch returns false for it,
+// as Verify does.
 func TestBatchMalformed(t *testing.T) {
 	r := testutil.Rand(t)
 	in := randBatch(t, r, 70, 0, 0)
@@ -272,8 +273,8 @@ func TestBatchMalformed(t *testing.T) {
 		}
 		var b schnorr.BatchVerifier
 		err := b.Add(in.pubs[pos], in.msgs[pos], sig)
-		if !errors.Is(err, schnorr.ErrInvalidSignature) || b.Len() != 0 {
-			t.Errorf("%s: Add = %v, Len %d", name, err, b.Len())
+		if !errors.Is(err, schnorr.ErrInvalidSignature) || b.Len() != 1 || b.Verify() || !slices.Equal(b.Invalid(), []int{0}) {
+			t.Errorf("%s: Add = %v, Len %d, Verify %v, Invalid %v", name, err, b.Len(), b.Verify(), b.Invalid())
 		}
 		sigs := slices.Clone(in.sigs)
 		sigs[pos] = sig
@@ -283,8 +284,8 @@ func TestBatchMalformed(t *testing.T) {
 	}
 	for _, pub := range []*secp256k1.XOnlyPublicKey{nil, new(secp256k1.XOnlyPublicKey)} {
 		var b schnorr.BatchVerifier
-		if err := b.Add(pub, in.msgs[0], in.sigs[0]); !errors.Is(err, secp256k1.ErrInvalidPublicKey) || b.Len() != 0 {
-			t.Errorf("invalid key: Add = %v", err)
+		if err := b.Add(pub, in.msgs[0], in.sigs[0]); !errors.Is(err, secp256k1.ErrInvalidPublicKey) || b.Len() != 1 || b.Verify() {
+			t.Errorf("invalid key: Add = %v, Len %d", err, b.Len())
 		}
 		pubs := slices.Clone(in.pubs)
 		pubs[3] = pub

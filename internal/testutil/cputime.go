@@ -34,3 +34,8 @@ func (t CPUTimer) Stop() {
 		t.b.ReportMetric(float64(end-t.start)/float64(t.b.N), "cpu-ns/op")
 	}
 }
+
+// ThreadCPUTime returns the CPU time the calling OS thread has used, in
+// nanoseconds, or -1 where the OS does not report it. Lock the goroutine
+// to its thread (runtime.LockOSThread) around what it measures.
+func ThreadCPUTime() int64 { return threadCPUTime() }

@@ -19,6 +19,14 @@ import (
 //     cost per signature by the baseline's schnorr_verify_preparsed median
 //     (a single verification), which every run that selects a batch case
 //     also measures.
+//   - schnorr_verify_batch_invalid_n<N>_k<K>_cores1: the same batch of N
+//     on one core with K of its signatures invalid (the hash of the items at
+//     the positions InvalidPositions(N, K) of the call flipped in its first
+//     byte: spread evenly), answered with Verify and Invalid: -> the
+//     indices Invalid reports (two bytes each, big-endian), and ok = the
+//     batch was rejected. It measures what a client sending forgeries can
+//     cost a verifier. The ratio column divides as for
+//     schnorr_verify_batch.
 //   - msm_n<N>: N parsed public keys P_j and scalars k_j (the item's 32-byte
 //     hash reduced mod n) -> Σ k_j·P_j, serialized compressed (33 bytes; a
 //     single 0x00 byte for the identity), on one core. There is no ratio:
@@ -29,9 +37,16 @@ type BatchKind string
 
 // The batch kinds.
 const (
-	KindSchnorrVerifyBatch BatchKind = "schnorr_verify_batch"
-	KindMSM                BatchKind = "msm"
+	KindSchnorrVerifyBatch        BatchKind = "schnorr_verify_batch"
+	KindSchnorrVerifyBatchInvalid BatchKind = "schnorr_verify_batch_invalid"
+	KindMSM                       BatchKind = "msm"
 )
+
+// IsSchnorrBatch reports whether k is a BIP-340 batch verification kind,
+// whose ratio divides by a single verification.
+func (k BatchKind) IsSchnorrBatch() bool {
+	return k == KindSchnorrVerifyBatch || k == KindSchnorrVerifyBatchInvalid
+}
 
 // BatchSpec describes a batch case.
 type BatchSpec struct {
@@ -41,12 +56,18 @@ type BatchSpec struct {
 	// AllCores says the call may use every core (GOMAXPROCS goroutines);
 	// otherwise it runs on the calling goroutine only.
 	AllCores bool
+	// Invalid is the number of invalid signatures in each call
+	// (schnorr_verify_batch_invalid).
+	Invalid int
 }
 
-// The batch sizes of the cases.
+// The batch sizes of the cases, and the numbers of invalid signatures in
+// the invalid-batch cases (of SchnorrInvalidBatchSize: one, 1%, 10%, all).
 var (
-	SchnorrBatchSizes = []int{1, 8, 64, 1024, 8192}
-	MSMSizes          = []int{2, 8, 32, 128, 512, 2048, 8192}
+	SchnorrBatchSizes       = []int{1, 8, 64, 1024, 8192}
+	SchnorrInvalidBatchSize = 1024
+	SchnorrInvalidCounts    = []int{1, 10, 102, 1024}
+	MSMSizes                = []int{2, 8, 32, 128, 512, 2048, 8192}
 )
 
 // BatchCases maps every batch case to its description.
@@ -60,6 +81,33 @@ func SchnorrVerifyBatchCase(n int, allCores bool) Case {
 		cores = "all"
 	}
 	return Case(fmt.Sprintf("%s_n%d_cores%s", KindSchnorrVerifyBatch, n, cores))
+}
+
+// SchnorrVerifyBatchInvalidCase returns the invalid-batch case for n
+// signatures of which k are invalid, on one core.
+func SchnorrVerifyBatchInvalidCase(n, k int) Case {
+	return Case(fmt.Sprintf("%s_n%d_k%d_cores1", KindSchnorrVerifyBatchInvalid, n, k))
+}
+
+// InvalidPositions returns the positions, within a call of n items, of
+// the k invalid signatures of an invalid-batch case: j·n/k for j < k,
+// spread evenly.
+func InvalidPositions(n, k int) []int {
+	pos := make([]int, k)
+	for j := range pos {
+		pos[j] = j * n / k
+	}
+	return pos
+}
+
+// EncodeIndices encodes indices below 2^16 as two big-endian bytes each:
+// the output of an invalid-batch call.
+func EncodeIndices(idx []int) []byte {
+	out := make([]byte, 0, 2*len(idx))
+	for _, i := range idx {
+		out = append(out, byte(i>>8), byte(i))
+	}
+	return out
 }
 
 // MSMCase returns the multi-scalar multiplication case for n points.
@@ -77,6 +125,13 @@ func init() {
 			CaseDoc[c] = fmt.Sprintf("%d parsed x-only keys + messages + signatures -> bool (all valid?), one batch %s; reported per signature", n, where)
 			AllCases = append(AllCases, c)
 		}
+	}
+	for _, k := range SchnorrInvalidCounts {
+		n := SchnorrInvalidBatchSize
+		c := SchnorrVerifyBatchInvalidCase(n, k)
+		BatchCases[c] = BatchSpec{Kind: KindSchnorrVerifyBatchInvalid, N: n, Invalid: k}
+		CaseDoc[c] = fmt.Sprintf("%d parsed x-only keys + messages + signatures, %d of them invalid (spread evenly) -> the indices of the invalid ones (Verify + Invalid), one batch on one core; reported per signature", n, k)
+		AllCases = append(AllCases, c)
 	}
 	for _, n := range MSMSizes {
 		c := MSMCase(n)
@@ -179,6 +234,16 @@ func (g *Gate) checkBatch(p Provider, c Case, spec BatchSpec, op Op, res *GateRe
 		res.Checked++
 		if _, ok := oneOp(0); ok {
 			res.fail("batch at item 0 with item %d invalid: accepted", j)
+		}
+	case KindSchnorrVerifyBatchInvalid:
+		// Exactly the invalid signatures, at their positions in the call.
+		want := EncodeIndices(InvalidPositions(spec.N, spec.Invalid))
+		for _, i := range batchGateStarts {
+			res.Checked++
+			out, ok := op(i % g.ds.Len())
+			if !ok || !bytes.Equal(out, want) {
+				res.fail("batch at item %d with %d invalid: rejected %v, indices %s, want %s", i, spec.Invalid, ok, hex.EncodeToString(out), hex.EncodeToString(want))
+			}
 		}
 	case KindMSM:
 		for _, i := range batchGateStarts {

@@ -129,6 +129,10 @@ func TestParseCases(t *testing.T) {
 	if cs, _ := h.ParseCases("schnorr_verify_batch_n64_cores1"); len(cs) != 2 || cs[0] != h.SchnorrVerifyPreparsed {
 		t.Errorf("ParseCases(schnorr_verify_batch_n64_cores1) = %v", cs)
 	}
+	// The invalid-batch family, with its single verification.
+	if cs, _ := h.ParseCases("schnorr_verify_batch_invalid"); len(cs) != len(h.SchnorrInvalidCounts)+1 || cs[0] != h.SchnorrVerifyPreparsed {
+		t.Errorf("ParseCases(schnorr_verify_batch_invalid) = %v", cs)
+	}
 	if cs, _ := h.ParseCases(""); len(cs) != len(h.AllCases) {
 		t.Fatal("empty list should select all cases")
 	}
@@ -203,6 +207,9 @@ func TestGateCatchesPlantedBug(t *testing.T) {
 		{providers.P256k1{}, h.SchnorrVerifyBatchCase(64, false), func([]byte, bool) ([]byte, bool) { return nil, true }},
 		{firstOnly{providers.P256k1{}}, h.SchnorrVerifyBatchCase(64, true), func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
 		{providers.P256k1{}, h.MSMCase(32), flipBit},
+		// An invalid batch that reports one index too few, or accepts.
+		{providers.P256k1{}, h.SchnorrVerifyBatchInvalidCase(1024, 10), func(out []byte, ok bool) ([]byte, bool) { return out[:len(out)-2], ok }},
+		{providers.P256k1{}, h.SchnorrVerifyBatchInvalidCase(1024, 1), func(out []byte, ok bool) ([]byte, bool) { return out, false }},
 	}
 	for _, bug := range bugs {
 		// The honest twin: the wrapped provider, or for the custom buggy

@@ -61,8 +61,9 @@ var CaseDoc = map[Case]string{
 }
 
 // ParseCases parses a comma-separated --case list. An empty list or "all"
-// selects every case; "schnorr_verify_batch" and "msm" select every case of
-// that batch family. Selecting a schnorr_verify_batch case also selects
+// selects every case; "schnorr_verify_batch", "schnorr_verify_batch_invalid"
+// and "msm" select every case of that batch family. Selecting a
+// schnorr_verify_batch or schnorr_verify_batch_invalid case also selects
 // schnorr_verify_preparsed, the single verification its ratio divides by.
 func ParseCases(s string) ([]Case, error) {
 	s = strings.TrimSpace(s)
@@ -82,7 +83,7 @@ func ParseCases(s string) ([]Case, error) {
 		if c == "" {
 			continue
 		}
-		if kind := BatchKind(c); kind == KindSchnorrVerifyBatch || kind == KindMSM {
+		if kind := BatchKind(c); kind.IsSchnorrBatch() || kind == KindMSM {
 			for _, x := range AllCases {
 				if spec, ok := x.Batch(); ok && spec.Kind == kind {
 					add(x)
@@ -99,7 +100,7 @@ func ParseCases(s string) ([]Case, error) {
 		return nil, errors.New("no case selected")
 	}
 	for _, c := range out {
-		if spec, ok := c.Batch(); ok && spec.Kind == KindSchnorrVerifyBatch && !seen[SchnorrVerifyPreparsed] {
+		if spec, ok := c.Batch(); ok && spec.Kind.IsSchnorrBatch() && !seen[SchnorrVerifyPreparsed] {
 			// Measured first: the batch rows divide by it.
 			out = append([]Case{SchnorrVerifyPreparsed}, out...)
 			seen[SchnorrVerifyPreparsed] = true
@@ -113,7 +114,7 @@ func caseList() string {
 	for _, c := range AllCases {
 		names = append(names, string(c))
 	}
-	return strings.Join(append(names, string(KindSchnorrVerifyBatch), string(KindMSM)), ", ")
+	return strings.Join(append(names, string(KindSchnorrVerifyBatch), string(KindSchnorrVerifyBatchInvalid), string(KindMSM)), ", ")
 }
 
 // ErrUnsupported is returned by Provider.Prepare for an operation the

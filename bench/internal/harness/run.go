@@ -27,7 +27,7 @@ type Record struct {
 	Stats    *Stats      `json:"stats,omitempty"`
 	// Ratio is MedianNs divided by the baseline provider's MedianNs for
 	// the same case (0 when there is no baseline). For the
-	// schnorr_verify_batch cases it is PerItem.MedianNs divided by the
+	// schnorr_verify_batch(_invalid) cases it is PerItem.MedianNs divided by the
 	// baseline's schnorr_verify_preparsed median: the cost of a signature
 	// in a batch against a single verification.
 	Ratio float64 `json:"ratio_vs_baseline,omitempty"`
@@ -271,7 +271,7 @@ func (r *Report) computeRatios() {
 	for i := range r.Records {
 		rec := &r.Records[i]
 		if spec, ok := rec.Case.Batch(); ok {
-			if b := base[SchnorrVerifyPreparsed]; spec.Kind == KindSchnorrVerifyBatch && b > 0 && rec.PerItem != nil {
+			if b := base[SchnorrVerifyPreparsed]; spec.Kind.IsSchnorrBatch() && b > 0 && rec.PerItem != nil {
 				rec.Ratio = rec.PerItem.MedianNs / b
 			}
 			continue

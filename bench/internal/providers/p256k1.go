@@ -42,8 +42,9 @@ func (P256k1) Info() h.Info {
 			h.XOnlyTweakAdd:        "XOnlyPublicKey.TweakAdd (full key) + BytesCompressed",
 		},
 		Extra: map[string]string{
-			"schnorr_verify_batch": "schnorr.BatchVerifier: Reset, Add of every signature and Verify in the timed call (Workers = 1 for cores1, 0 = GOMAXPROCS for coresall)",
-			"msm":                  "curve.Point.VarTimeMultiScalarMult on parsed points and scalars (one core)",
+			"schnorr_verify_batch":         "schnorr.BatchVerifier: Reset, Add of every signature and Verify in the timed call (Workers = 1 for cores1, 0 = GOMAXPROCS for coresall)",
+			"schnorr_verify_batch_invalid": "schnorr.BatchVerifier (Workers = 1): Reset, Add of every signature, Verify and Invalid in the timed call",
+			"msm":                          "curve.Point.VarTimeMultiScalarMult on parsed points and scalars (one core)",
 		},
 	}
 }
@@ -218,7 +219,8 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 }
 
 // p256k1Batch prepares the batch cases: schnorr.BatchVerifier (Add and
-// Verify in the timed call, Workers 1 or GOMAXPROCS) and
+// Verify in the timed call, Workers 1 or GOMAXPROCS; with Invalid too for
+// the invalid-batch cases) and
 // curve.Point.VarTimeMultiScalarMult. The parsed inputs are laid out twice
 // around the dataset so that the window of every call is one slice.
 func p256k1Batch(spec h.BatchSpec, ds *h.Dataset) (h.Op, error) {
@@ -246,6 +248,37 @@ func p256k1Batch(spec h.BatchSpec, ds *h.Dataset) (h.Op, error) {
 				}
 			}
 			return nil, b.Verify()
+		}, nil
+	case h.KindSchnorrVerifyBatchInvalid:
+		pubs := make([]*secp.XOnlyPublicKey, n)
+		bad := make([][32]byte, n) // each item's hash with its first byte flipped
+		for i := range pubs {
+			var err error
+			if pubs[i], err = secp.NewXOnlyPublicKey(items[i].XOnly[:]); err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+			bad[i] = items[i].Hash
+			bad[i][0] ^= 1
+		}
+		invalid := make([]bool, spec.N)
+		for _, j := range h.InvalidPositions(spec.N, spec.Invalid) {
+			invalid[j] = true
+		}
+		b := schnorr.BatchVerifier{Workers: 1}
+		return func(i int) ([]byte, bool) {
+			b.Reset()
+			for j := range spec.N {
+				k := (i + j) % n
+				hash := items[k].Hash[:]
+				if invalid[j] {
+					hash = bad[k][:]
+				}
+				if b.Add(pubs[k], hash, items[k].Schnorr[:]) != nil {
+					return nil, false
+				}
+			}
+			rejected := !b.Verify()
+			return h.EncodeIndices(b.Invalid()), rejected
 		}, nil
 	case h.KindMSM:
 		if spec.AllCores {

@@ -1,0 +1,250 @@
+package schnorr
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/parallel"
+	"github.com/p256k1/secp256k1/internal/scalar"
+)
+
+// The batch equation (doc/batch.md): with a_0 = 1 and random 128-bit a_i,
+//
+//	(Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ_P (Σ_{i: P_i = P} -a_i·e_i)·P = ∞
+//
+// prepare computes its terms once per batch and checks it for the whole
+// batch; rangePoint computes it for a range of entries (Invalid's search).
+
+// Tuning, measured in BenchmarkBatchVerify (doc/batch.md).
+const (
+	// batchMinPerWorker is the least number of signatures worth a
+	// goroutine when preparing entries and summing windows.
+	batchMinPerWorker = 64
+	// batchSingleBelow: batches smaller than this are verified one
+	// signature at a time, which is cheaper than the batch equation there
+	// (no square root for R).
+	batchSingleBelow = 2
+)
+
+// workers returns the number of goroutines for n entries.
+func (b *BatchVerifier) workers(n int) int {
+	return parallel.Workers(b.Workers, n, batchMinPerWorker)
+}
+
+// prepare computes, once per batch, the challenges, the points -R_i, the
+// randomizers and the terms of the batch equation, and checks it. Entries
+// that Add rejected are known to be invalid and take no part.
+func (b *BatchVerifier) prepare() {
+	if b.prepared {
+		return
+	}
+	b.prepared = true
+	b.searched = false
+	n := len(b.entries)
+	b.bad = resize(b.bad, n)
+	if n < batchSingleBelow {
+		b.allValid, b.eqValid = true, true
+		for i := range b.entries {
+			e := &b.entries[i]
+			if !e.rejected {
+				challenge(&e.e, e.rb[:], &e.p, b.msgs[:e.msgEnd])
+			}
+			b.bad[i] = e.rejected || !verifyChallenge(&e.p, &e.r, &e.s, &e.e)
+			b.allValid = b.allValid && !b.bad[i]
+		}
+		return
+	}
+	b.rterms = resize(b.rterms, n)
+	b.ae = resize(b.ae, n)
+	b.as = resize(b.as, n)
+
+	// Challenges and lift_x(r), split over the workers.
+	workers := b.workers(n)
+	parallel.Ranges(workers, n, b, (*BatchVerifier).prepareEntries)
+
+	// Number the distinct keys (an x-only key is its x).
+	b.keyOf = resize(b.keyOf, n)
+	b.keyFirst = b.keyFirst[:0]
+	if b.keySeen == nil {
+		b.keySeen = make(map[[32]byte]int32)
+	}
+	clear(b.keySeen)
+	for i := range b.entries {
+		if b.entries[i].rejected {
+			b.keyOf[i] = -1
+			continue
+		}
+		x := b.entries[i].p.X.Bytes()
+		k, ok := b.keySeen[x]
+		if !ok {
+			k = int32(len(b.keyFirst))
+			b.keySeen[x] = k
+			b.keyFirst = append(b.keyFirst, int32(i))
+		}
+		b.keyOf[i] = k
+	}
+	b.keyPos = resize(b.keyPos, len(b.keyFirst))
+	for k := range b.keyPos {
+		b.keyPos[k] = -1
+	}
+
+	// The randomizers: a_0 = 1 and 128-bit a_i from ChaCha8 seeded with a
+	// hash of everything the equation depends on (doc/batch.md). Every
+	// entry draws one, so that a_i depends on i alone.
+	rng := rand.NewChaCha8(b.seed())
+	for i := range b.entries {
+		a := &b.as[i] // a_i for now; a_i·s_i below
+		if i == 0 {
+			a.One()
+			continue
+		}
+		var buf [32]byte
+		binary.BigEndian.PutUint64(buf[16:], rng.Uint64())
+		binary.BigEndian.PutUint64(buf[24:], rng.Uint64())
+		a.SetBytes(&buf)
+	}
+	// The scalars of the terms, split over the workers.
+	parallel.Ranges(workers, n, b, (*BatchVerifier).prepareTerms)
+
+	b.eqValid = b.rangePoint(&b.eqPoint, 0, n, workers)
+	b.allValid = b.eqValid && !slices.Contains(b.bad, true)
+}
+
+// prepareEntries computes the challenges e_i and the points -R_i of the
+// entries [lo, hi), and marks bad the entries Add rejected and those whose
+// r is not the x of a point.
+func (b *BatchVerifier) prepareEntries(lo, hi int) {
+	start := 0
+	if lo > 0 {
+		start = b.entries[lo-1].msgEnd
+	}
+	for i := lo; i < hi; i++ {
+		e := &b.entries[i]
+		msg := b.msgs[start:e.msgEnd]
+		start = e.msgEnd
+		var negR group.Affine
+		if e.rejected {
+			b.bad[i] = true
+		} else {
+			challenge(&e.e, e.rb[:], &e.p, msg)
+			// -R = (r, -y) with y the even root: the odd root.
+			b.bad[i] = negR.SetXO(&e.r, 1) != 1
+		}
+		if b.bad[i] {
+			negR = group.Affine{Infinity: true}
+		}
+		b.rterms[i].P = negR
+	}
+}
+
+// prepareTerms turns the randomizers a_i of the entries [lo, hi) into
+// their terms: a_i·(-R_i) in rterms, -a_i·e_i in ae and a_i·s_i in as.
+// Known-bad entries get zero terms: they are left out of the equation
+// (Invalid reports them).
+func (b *BatchVerifier) prepareTerms(lo, hi int) {
+	for i := lo; i < hi; i++ {
+		e := &b.entries[i]
+		t := &b.rterms[i]
+		if b.bad[i] {
+			*t = ecmult.Term{P: group.Affine{Infinity: true}}
+			b.ae[i].Zero()
+			b.as[i].Zero()
+			continue
+		}
+		a := b.as[i]
+		negR := t.P
+		t.SetShort(&a, false, &negR)
+		b.ae[i].Multiply(&a, &e.e)
+		b.ae[i].Negate(&b.ae[i])
+		b.as[i].Multiply(&a, &e.s)
+	}
+}
+
+// seed hashes, for every entry Add accepted, the key's x, the signature
+// and the challenge (which commits to the message): the batch equation
+// depends on the inputs only through these (rejected entries take no part
+// in it).
+func (b *BatchVerifier) seed() [32]byte {
+	h := sha256.New()
+	h.Write([]byte("p256k1/schnorr/batch"))
+	var buf [4 * 32]byte
+	for i := range b.entries {
+		e := &b.entries[i]
+		if e.rejected {
+			continue
+		}
+		e.p.X.PutBytes((*[32]byte)(buf[0:32]))
+		e.r.PutBytes((*[32]byte)(buf[32:64]))
+		e.s.PutBytes((*[32]byte)(buf[64:96]))
+		e.e.PutBytes((*[32]byte)(buf[96:128]))
+		h.Write(buf[:])
+	}
+	var seed [32]byte
+	h.Sum(seed[:0])
+	return seed
+}
+
+// rangePoint sets out to the point that the batch equation restricted to
+// the entries [lo, hi) sums to, (Σ a_i·s_i)·G + Σ a_i·(-R_i) + Σ_P
+// (Σ_{i: P_i = P} -a_i·e_i)·P, using the given number of goroutines, and
+// reports whether it is the identity (the equation holds). Known-bad
+// entries contribute nothing. The point is Σ a_i·(s_i·G - R_i - e_i·P_i),
+// a sum over the entries, so the points of two ranges add up to that of
+// their union (Invalid's search relies on it).
+func (b *BatchVerifier) rangePoint(out *group.Jacobian, lo, hi, workers int) bool {
+	var g scalar.Scalar
+	for i := lo; i < hi; i++ {
+		g.Add(&g, &b.as[i])
+	}
+	// One term per distinct key of the range.
+	b.klist = b.klist[:0]
+	b.ksum = b.ksum[:0]
+	for i := lo; i < hi; i++ {
+		if b.bad[i] {
+			continue
+		}
+		k := b.keyOf[i]
+		if b.keyPos[k] < 0 {
+			b.keyPos[k] = int32(len(b.klist))
+			b.klist = append(b.klist, k)
+			b.ksum = append(b.ksum, b.ae[i])
+			continue
+		}
+		j := b.keyPos[k]
+		b.ksum[j].Add(&b.ksum[j], &b.ae[i])
+	}
+	m := hi - lo
+	b.work = resize(b.work, m+len(b.klist))
+	copy(b.work, b.rterms[lo:hi])
+	parallel.Ranges(min(workers, len(b.klist)/batchMinPerWorker+1), len(b.klist), b, (*BatchVerifier).keyTerms)
+	for _, k := range b.klist {
+		b.keyPos[k] = -1
+	}
+	b.scratch.Workers = workers
+	ecmult.MultiScalarMultVarTime(out, &g, b.work, &b.scratch)
+	if isIdentity(out) {
+		out.SetInfinity()
+		return true
+	}
+	return false
+}
+
+// isIdentity reports whether p is the point at infinity (also for Z = 0,
+// whatever its flag says).
+func isIdentity(p *group.Jacobian) bool {
+	return p.Infinity || p.Z.IsZero() == 1
+}
+
+// keyTerms sets the key terms j in [lo, hi) of the equation rangePoint
+// builds: (Σ -a_i·e_i)·P for the j-th key of the range.
+func (b *BatchVerifier) keyTerms(lo, hi int) {
+	m := len(b.work) - len(b.klist)
+	for j := lo; j < hi; j++ {
+		e := &b.entries[b.keyFirst[b.klist[j]]]
+		b.work[m+j].Set(&b.ksum[j], &e.p)
+	}
+}
