@@ -11,7 +11,7 @@ import (
 )
 
 // usePointAsm selects the whole-point assembly of point_amd64.s (generated
-// by internal/field/_asm/group): the methods Double, DoubleVarTime,
+// by internal/asm/group): the methods Double, DoubleVarTime,
 // AddAffine, AddMixedVarTime, AddZInvVarTime, AddMixedZRatioVarTime and
 // Projective.AddAffine branch on it at their top. It needs MULX (BMI2) and
 // ADCX/ADOX (ADX). Tests turn it off (GODEBUG=cpu.adx=off, see
@@ -28,7 +28,7 @@ func PointImplementation() string {
 }
 
 // The assembly takes the Go types as arrays of 64-bit words (layouts in
-// internal/field/_asm/group, checked by TestPointLayout). The conversions
+// internal/asm/group, checked by TestPointLayout). The conversions
 // are free and keep the arguments on the caller's stack: the stubs are
 // //go:noescape, and these wrappers are small enough to inline.
 

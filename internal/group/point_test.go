@@ -12,7 +12,7 @@ import (
 )
 
 // TestPointLayout checks the layouts the point assembly relies on
-// (internal/field/_asm/group): Jacobian X, Y, Z at 0, 32, 64 and Infinity
+// (internal/asm/group): Jacobian X, Y, Z at 0, 32, 64 and Infinity
 // at 96 in 104 bytes; Affine X, Y at 0, 32 and Infinity at 64 in 72 bytes;
 // Projective X, Y, Z at 0, 32, 64 in 96 bytes; an Element is its four
 // little-endian limbs.
