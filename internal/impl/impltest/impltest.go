@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/impl"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Generic is the name tests give a package's generic Go code, the
@@ -95,7 +96,9 @@ type implementationSet struct {
 // turned off (all generic Go, as with -tags purego). Selections equal to the
 // default or to an earlier one are left out (with one implementation, the
 // two coincide: "generic"). In short mode (-short: the emulated
-// architectures in CI) only the last, which turns every fallback on at once.
+// architectures in CI) and under the race detector (whose runs are slow and
+// add nothing to the arithmetic), only the last, which runs every fallback
+// at once.
 func implementationSets(short bool) []implementationSet {
 	all := impl.All()
 	def := make([]bool, len(all))
@@ -130,8 +133,8 @@ func implementationSets(short bool) []implementationSet {
 // TestAllImplementations runs every test of suite once under each selection
 // of implementations other than the default (see implementationSets: one
 // with each registered implementation turned off, and one with all of them
-// off; with -short only the latter), restoring the default afterwards: the
-// registry-driven counterpart of Go's
+// off; with -short or -race only the latter), restoring the default
+// afterwards: the registry-driven counterpart of Go's
 // crypto/internal/cryptotest.TestAllImplementations. Together with the
 // default run of the same tests, every fallback this build has is tested on
 // every CPU that runs the assembly. It skips when nothing is registered (no
@@ -143,7 +146,7 @@ func implementationSets(short bool) []implementationSet {
 // selection is restored. After each test the selection is checked, so that
 // a test that changes it without restoring it fails.
 func TestAllImplementations(t *testing.T, suite []func(*testing.T)) {
-	sets := implementationSets(testing.Short())
+	sets := implementationSets(testing.Short() || testutil.RaceEnabled)
 	if len(sets) == 0 {
 		t.Skipf("no implementation to turn off in this build or on this CPU (registered: %v)", describe(impl.All()))
 	}
