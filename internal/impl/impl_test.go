@@ -10,9 +10,9 @@ import (
 // binary links none of the packages with assembly).
 func withRegistry(t *testing.T, f func()) {
 	t.Helper()
-	saved := registry
-	registry = nil
-	defer func() { registry = saved }()
+	saved, n := registry, registered
+	registry, registered = [len(registry)]Implementation{}, 0
+	defer func() { registry, registered = saved, n }()
 	f()
 }
 
@@ -84,6 +84,22 @@ func TestRegisterRejects(t *testing.T) {
 		}
 		if len(All()) != 1 {
 			t.Errorf("rejected registrations were recorded: %+v", All())
+		}
+		// The registry is full at len(registry) implementations.
+		flags := make([]bool, len(registry))
+		for k := 1; k < len(registry); k++ {
+			Register("q", string(rune('A'+k)), &flags[k])
+		}
+		func() {
+			defer func() {
+				if s, _ := recover().(string); !strings.Contains(s, "enlarge") {
+					t.Errorf("registering one too many: panic %q", s)
+				}
+			}()
+			Register("q", "Z", &flags[0])
+		}()
+		if len(All()) != len(registry) {
+			t.Errorf("%d registered, want %d", len(All()), len(registry))
 		}
 	})
 }
