@@ -5,8 +5,9 @@
 //	go run ./field/amd64 -out ../field/fe_amd64.s -stubs ../field/fe_stubs_amd64.go -pkg field
 //
 // The kernels need BMI2 (MULX) and ADX (ADCX/ADOX). Each starts with a branch
-// on the package variable useADX (set from golang.org/x/sys/cpu) and, when it
-// is false, tail-jumps to the generic Go code (internal/field/fe_asm.go).
+// on the package variable useADX (set by internal/impl from the CPU's
+// features) and, when it is false, tail-jumps to the generic Go code
+// (internal/field/fe_asm.go).
 // The multiplication, squaring and reduction are emitted by package fe64
 // (shared with the generator of internal/group's point operations), on
 // registers assigned by hand so that the output can be audited against the

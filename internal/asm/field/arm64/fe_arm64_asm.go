@@ -128,7 +128,8 @@ func (a *asmFile) note(format string, args ...any) {
 func (a *asmFile) label(name string) { fmt.Fprintf(&a.buf, "\n%s:\n", name) }
 
 // dispatch jumps to the label "generic" unless useARM64 is set (tests clear
-// it to run the generic Go code through the same entry points).
+// it through internal/impl to run the generic Go code through the same entry
+// points).
 func (a *asmFile) dispatch(fallback string) {
 	a.note("Jump to %s if the tests turned the assembly off.", fallback)
 	a.i("MOVBU", "·useARM64(SB)", "R0")
