@@ -36,14 +36,17 @@ func feSquareN(v, a *Element, n int) {
 // exactly its limbs, so the two have the same size and layout.
 func asElement(l *[4]uint64) *Element { return (*Element)(unsafe.Pointer(l)) }
 
+//lint:ignore U1000 the assembly jumps here (·feMulGenericLimbs(SB)).
 func feMulGenericLimbs(v, a, b *[4]uint64) {
 	feMulGeneric(asElement(v), asElement(a), asElement(b))
 }
 
+//lint:ignore U1000 the assembly jumps here (·feSquareGenericLimbs(SB)).
 func feSquareGenericLimbs(v, a *[4]uint64) {
 	feSquareGeneric(asElement(v), asElement(a))
 }
 
+//lint:ignore U1000 the assembly jumps here (·feSquareNGenericLimbs(SB)).
 func feSquareNGenericLimbs(v, a *[4]uint64, n int) {
 	feSquareNGeneric(asElement(v), asElement(a), n)
 }
