@@ -12,14 +12,16 @@
 //	ecmult   AVX2   useAVX2      AVX2 (amd64)            lookup_amd64.s
 //
 // This package decides: each flag is initialized from one of the CPU
-// predicates here (ADX, AVX2, ARM64), which golang.org/x/sys/cpu sets (so
-// GODEBUG=cpu.adx=off and the like turn the assembly off), and which the one
-// valgrind override (valgrind_amd64.go) adjusts. Each package registers its
-// flag with Register at init, so that tests can list the implementations
-// and switch them (internal/impl/impltest.TestAllImplementations runs a package's
-// tests under every combination that matters). Builds without the
-// assembly (-tags purego, gccgo, other architectures) register nothing, and
-// their flags are constants false, so the compiler removes the dead code.
+// predicates here, ADX and AVX2 (set from golang.org/x/sys/cpu, so
+// GODEBUG=cpu.adx=off and the like turn the assembly off, and adjusted by
+// the one valgrind override, valgrind_amd64.go) or ARM64 (always true).
+// Each package registers its flag with Register at init, so that tests can
+// list the implementations and switch them
+// (internal/impl/impltest.TestAllImplementations runs a package's tests
+// under every selection that matters). Builds without the assembly (-tags
+// purego, gccgo, other architectures) register nothing: there the point
+// and scan flags are constants false, and the field calls its generic code
+// directly, so the compiler removes the dead branches.
 //
 // The flags are read without synchronization: they are written only at
 // init, and by tests that run nothing else at the same time.
@@ -35,15 +37,17 @@ type Implementation struct {
 	flag      *bool
 }
 
-// Enabled reports whether the implementation is selected now.
-func (i Implementation) Enabled() bool { return *i.flag }
+// Enabled reports whether the implementation is selected now (false for
+// the zero Implementation, which is none).
+func (i Implementation) Enabled() bool { return i.flag != nil && *i.flag }
 
 // SetEnabled selects the implementation (on) or its package's generic code
 // (off), and reports whether it could: an implementation this CPU cannot
-// run is never turned on. Only for tests: the flag is read without
-// synchronization, so nothing may run the package's code meanwhile.
+// run is never turned on, and the zero Implementation is none. Only for
+// tests: the flag is read without synchronization, so nothing may run the
+// package's code meanwhile.
 func (i Implementation) SetEnabled(on bool) bool {
-	if on && !i.Available {
+	if i.flag == nil || on && !i.Available {
 		return false
 	}
 	*i.flag = on

@@ -49,6 +49,12 @@ func TestRegister(t *testing.T) {
 			t.Fatal("turning an unavailable implementation off failed")
 		}
 
+		// The zero Implementation is none: never enabled, never switched.
+		var zero Implementation
+		if zero.Enabled() || zero.SetEnabled(true) || zero.SetEnabled(false) {
+			t.Error("the zero Implementation was enabled or switched")
+		}
+
 		// All returns a copy: changing it does not change the registry.
 		all[0].Name = "changed"
 		if All()[0].Name != "Fast" {
