@@ -2,8 +2,16 @@
 
 package ecmult
 
-var lookupImplementations = []lookupImpl{{name: "go", available: true}}
+import (
+	"testing"
 
-func setLookupImpl(lookupImpl) (restore func()) { return func() {} }
+	"github.com/p256k1/secp256k1/internal/impl"
+)
 
-var cpuFeatureSettings []string
+// TestDispatchDefault: without the AVX2 scan nothing is registered.
+func TestDispatchDefault(t *testing.T) {
+	if l := impl.List("ecmult"); len(l) != 0 {
+		t.Errorf("registered %+v without the AVX2 scan", l)
+	}
+	t.Logf("table scan: %s", LookupImplementation())
+}

@@ -7,15 +7,9 @@ import (
 
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/impl/impltest"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
-
-// lookupImpl is one implementation of lookupAffine's scan.
-type lookupImpl struct {
-	name      string
-	avx2      bool // the value of useAVX2 that selects it
-	available bool // whether this CPU can run it
-}
 
 // TestLookupAffine compares every implementation of the table scan with the
 // entry it must return, for every magnitude (0 and past the end give zeros),
@@ -23,12 +17,12 @@ type lookupImpl struct {
 // lookupAffineNeg with the entry and its negation.
 func TestLookupAffine(t *testing.T) {
 	r := testutil.Rand(t)
-	for _, impl := range lookupImplementations {
-		t.Run(impl.name, func(t *testing.T) {
-			if !impl.available {
-				t.Skipf("this CPU cannot run %s", impl.name)
+	for _, impl := range impltest.Implementations("ecmult") {
+		t.Run(impl.Name, func(t *testing.T) {
+			if !impl.Available {
+				t.Skipf("this CPU cannot run %s", impl.Name)
 			}
-			defer setLookupImpl(impl)()
+			defer impl.Select()()
 			for _, n := range []int{0, 1, 2, 3, 16, 32} {
 				row := make([][8]uint64, n)
 				for j := range row {
@@ -66,25 +60,17 @@ func TestLookupAffine(t *testing.T) {
 	}
 }
 
-// TestAllImplementations reruns this package's tests with each CPU feature
-// that an assembly path needs turned off (GODEBUG=cpu.…=off, which
-// golang.org/x/sys/cpu honours): the AVX2 table scan here, the point
-// formulas of internal/group and the field kernels below them.
-func TestAllImplementations(t *testing.T) {
-	testutil.RerunWithGODEBUG(t, cpuFeatureSettings...)
-}
-
 // BenchmarkLookupAffine measures one table scan per implementation, in one
 // process (`benchstat -col /impl`): rows of 32 entries (k·G) and 16 (k·P).
 func BenchmarkLookupAffine(b *testing.B) {
 	for _, n := range []int{32, 16} {
 		row := baseTable[5][:n]
-		for _, impl := range lookupImplementations {
-			b.Run(fmt.Sprintf("n=%d/impl=%s", n, impl.name), func(b *testing.B) {
-				if !impl.available {
-					b.Skipf("this CPU cannot run %s", impl.name)
+		for _, impl := range impltest.Implementations("ecmult") {
+			b.Run(fmt.Sprintf("n=%d/impl=%s", n, impl.Name), func(b *testing.B) {
+				if !impl.Available {
+					b.Skipf("this CPU cannot run %s", impl.Name)
 				}
-				defer setLookupImpl(impl)()
+				defer impl.Select()()
 				var e group.Affine
 				mag := uint32(7)
 				t := testutil.StartCPUTimer(b)

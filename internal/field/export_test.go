@@ -9,8 +9,8 @@ import "testing"
 func ImplementationNames() []string {
 	var names []string
 	for _, impl := range implementations() {
-		if impl.available {
-			names = append(names, impl.name)
+		if impl.Available {
+			names = append(names, impl.Name)
 		}
 	}
 	return names
@@ -20,8 +20,8 @@ func ImplementationNames() []string {
 // function that restores the previous selection.
 func SetImplementation(name string) (restore func()) {
 	for _, impl := range implementations() {
-		if impl.name == name {
-			return setImplementation(impl)
+		if impl.Name == name {
+			return impl.Select()
 		}
 	}
 	panic("field: no implementation " + name)

@@ -34,24 +34,24 @@ func FuzzMulAsmGeneric(f *testing.F) {
 			t.Fatalf("generic %x·%x = %x, want %x", A, B, toBig(&mul), want)
 		}
 
-		for _, impl := range asmImplementations {
-			if !impl.available {
+		for _, impl := range asmImplementations() {
+			if !impl.Available {
 				continue
 			}
 			func() {
-				defer setImplementation(impl)()
+				defer impl.Select()()
 				var got Element
 				feMul(&got, &a, &b)
 				if got.l != mul.l || !LessThanP(&got.l) {
-					t.Fatalf("%s: %x·%x = %x, generic %x", impl.name, a.l, b.l, got.l, mul.l)
+					t.Fatalf("%s: %x·%x = %x, generic %x", impl.Name, a.l, b.l, got.l, mul.l)
 				}
 				feSquare(&got, &a)
 				if got.l != sqr.l || !LessThanP(&got.l) {
-					t.Fatalf("%s: %x² = %x, generic %x", impl.name, a.l, got.l, sqr.l)
+					t.Fatalf("%s: %x² = %x, generic %x", impl.Name, a.l, got.l, sqr.l)
 				}
 				feSquareN(&got, &a, squarings)
 				if got.l != sqrN.l || !LessThanP(&got.l) {
-					t.Fatalf("%s: %x^(2^%d) = %x, generic %x", impl.name, a.l, squarings, got.l, sqrN.l)
+					t.Fatalf("%s: %x^(2^%d) = %x, generic %x", impl.Name, a.l, squarings, got.l, sqrN.l)
 				}
 			}()
 		}

@@ -89,11 +89,11 @@ func BenchmarkImplementations(b *testing.B) {
 	for _, op := range ops {
 		b.Run(op.name, func(b *testing.B) {
 			for _, impl := range implementations() {
-				b.Run("impl="+impl.name, func(b *testing.B) {
-					if !impl.available {
-						b.Skipf("this CPU cannot run %s", impl.name)
+				b.Run("impl="+impl.Name, func(b *testing.B) {
+					if !impl.Available {
+						b.Skipf("this CPU cannot run %s", impl.Name)
 					}
-					defer setImplementation(impl)()
+					defer impl.Select()()
 					op.run(b)
 				})
 			}

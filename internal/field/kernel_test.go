@@ -148,16 +148,16 @@ func TestKernelsVsBig(t *testing.T) {
 // code on all pairs of edge and random values, including aliased arguments,
 // and checks that every result is fully reduced.
 func TestKernelsVsGeneric(t *testing.T) {
-	if len(asmImplementations) == 0 {
+	if len(asmImplementations()) == 0 {
 		t.Skip("no assembly in this build")
 	}
 	xs := kernelElements(t, count(60, 300))
-	for _, impl := range asmImplementations {
-		t.Run(impl.name, func(t *testing.T) {
-			if !impl.available {
-				t.Skipf("this CPU cannot run %s", impl.name)
+	for _, impl := range asmImplementations() {
+		t.Run(impl.Name, func(t *testing.T) {
+			if !impl.Available {
+				t.Skipf("this CPU cannot run %s", impl.Name)
 			}
-			defer setImplementation(impl)()
+			defer impl.Select()()
 			check := func(op string, got, want *Element, args ...*Element) {
 				t.Helper()
 				if got.l != want.l || !LessThanP(&got.l) {
@@ -165,7 +165,7 @@ func TestKernelsVsGeneric(t *testing.T) {
 					for _, a := range args {
 						in = append(in, a.l)
 					}
-					t.Fatalf("%s %s(%x) = %x, generic %x", impl.name, op, in, got.l, want.l)
+					t.Fatalf("%s %s(%x) = %x, generic %x", impl.Name, op, in, got.l, want.l)
 				}
 			}
 			for _, a := range xs {

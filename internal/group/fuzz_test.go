@@ -24,7 +24,7 @@ func FuzzPointAsm(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if !pointAsmAvailable {
+		if !pointAsmAvailable() {
 			t.Skip("no point assembly on this CPU or build")
 		}
 		var in [129]byte

@@ -5,18 +5,20 @@ package group
 import (
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
-
 	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/impl"
 )
 
 // usePointAsm selects the whole-point assembly of point_amd64.s (generated
-// by internal/field/_asm/group): the methods Double, DoubleVarTime,
-// AddAffine, AddMixedVarTime, AddZInvVarTime, AddMixedZRatioVarTime and
+// by internal/asm/group): the methods Double, DoubleVarTime, AddAffine,
+// AddMixedVarTime, AddZInvVarTime, AddMixedZRatioVarTime and
 // Projective.AddAffine branch on it at their top. It needs MULX (BMI2) and
-// ADCX/ADOX (ADX). Tests turn it off (GODEBUG=cpu.adx=off, see
-// TestAllImplementations) to run the package on the Go formulas too.
-var usePointAsm = cpu.X86.HasADX && cpu.X86.HasBMI2
+// ADCX/ADOX (ADX); internal/impl decides its value (impl.ADX, with the
+// valgrind override), and tests turn it off through internal/impl to run
+// the package on the Go formulas too (TestAllImplementations).
+var usePointAsm = impl.ADX
+
+func init() { impl.Register("group", "ADX", &usePointAsm) }
 
 // PointImplementation describes the code the point operations run in this
 // process.
@@ -28,7 +30,7 @@ func PointImplementation() string {
 }
 
 // The assembly takes the Go types as arrays of 64-bit words (layouts in
-// internal/field/_asm/group, checked by TestPointLayout). The conversions
+// internal/asm/group, checked by TestPointLayout). The conversions
 // are free and keep the arguments on the caller's stack: the stubs are
 // //go:noescape, and these wrappers are small enough to inline.
 

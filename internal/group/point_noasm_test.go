@@ -2,10 +2,16 @@
 
 package group
 
-import "testing"
+import (
+	"testing"
 
-const pointAsmAvailable = false
+	"github.com/p256k1/secp256k1/internal/impl"
+)
 
-func setPointAsm(bool) (restore func()) { return func() {} }
-
-func TestAllImplementations(t *testing.T) { t.Skip("no assembly in this build") }
+// TestDispatchDefault: without the point assembly nothing is registered.
+func TestDispatchDefault(t *testing.T) {
+	if l := impl.List("group"); len(l) != 0 {
+		t.Errorf("registered %+v without the point assembly", l)
+	}
+	t.Logf("point operations: %s", PointImplementation())
+}

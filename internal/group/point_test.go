@@ -8,11 +8,12 @@ import (
 	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/impl/impltest"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // TestPointLayout checks the layouts the point assembly relies on
-// (internal/field/_asm/group): Jacobian X, Y, Z at 0, 32, 64 and Infinity
+// (internal/asm/group): Jacobian X, Y, Z at 0, 32, 64 and Infinity
 // at 96 in 104 bytes; Affine X, Y at 0, 32 and Infinity at 64 in 72 bytes;
 // Projective X, Y, Z at 0, 32, 64 in 96 bytes; an Element is its four
 // little-endian limbs.
@@ -78,7 +79,7 @@ func pointCases(r *rand.Rand, n int) (js []Jacobian, as []Affine) {
 // runBoth runs f once with the point assembly and once with the Go
 // formulas (only the Go formulas where the assembly is unavailable).
 func runBoth[T any](f func() T) (asm, generic T) {
-	if pointAsmAvailable {
+	if pointAsmAvailable() {
 		restore := setPointAsm(true)
 		asm = f()
 		restore()
@@ -86,7 +87,7 @@ func runBoth[T any](f func() T) (asm, generic T) {
 	restore := setPointAsm(false)
 	generic = f()
 	restore()
-	if !pointAsmAvailable {
+	if !pointAsmAvailable() {
 		asm = generic
 	}
 	return asm, generic
@@ -103,7 +104,7 @@ type jacOut struct {
 // assembly computes the same field elements), on the cases of pointCases,
 // with the receiver distinct from the arguments and aliasing each of them.
 func TestPointAsmVsGo(t *testing.T) {
-	if !pointAsmAvailable {
+	if !pointAsmAvailable() {
 		t.Skip("no point assembly on this CPU or build")
 	}
 	r := testutil.Rand(t)
@@ -187,7 +188,7 @@ func comparePointOps(q *Jacobian, a *Affine, z field.Element, junk *Jacobian) st
 // TestProjectiveAsmVsGo is TestPointAsmVsGo for Projective.AddAffine and
 // AddAffineIf, including the accumulator at infinity (0:Y:0) and q = ±a.
 func TestProjectiveAsmVsGo(t *testing.T) {
-	if !pointAsmAvailable {
+	if !pointAsmAvailable() {
 		t.Skip("no point assembly on this CPU or build")
 	}
 	r := testutil.Rand(t)
@@ -236,7 +237,7 @@ func TestPointOpsZeroAllocs(t *testing.T) {
 	pa := randProjective(r, &a)
 	z := randElement(r)
 	for _, on := range []bool{true, false} {
-		if on && !pointAsmAvailable {
+		if on && !pointAsmAvailable() {
 			continue
 		}
 		restore := setPointAsm(on)
@@ -280,15 +281,12 @@ func BenchmarkPointOps(b *testing.B) {
 		{"ProjectiveAddAffineIf", func(_ *Jacobian, p *Projective) { p.AddAffineIf(p, &pb, 1) }},
 	}
 	for _, op := range ops {
-		for _, impl := range []struct {
-			name string
-			asm  bool
-		}{{"go", false}, {"asm", true}} {
-			b.Run(op.name+"/impl="+impl.name, func(b *testing.B) {
-				if impl.asm && !pointAsmAvailable {
-					b.Skip("no point assembly on this CPU or build")
+		for _, impl := range impltest.Implementations("group") {
+			b.Run(op.name+"/impl="+impl.Name, func(b *testing.B) {
+				if !impl.Available {
+					b.Skipf("this CPU cannot run %s", impl.Name)
 				}
-				defer setPointAsm(impl.asm)()
+				defer impl.Select()()
 				j, p := ja, pr
 				t := testutil.StartCPUTimer(b)
 				for b.Loop() {

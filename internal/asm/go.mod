@@ -1,4 +1,4 @@
-module github.com/p256k1/secp256k1/internal/field/_asm
+module github.com/p256k1/secp256k1/internal/asm
 
 go 1.26.0
 

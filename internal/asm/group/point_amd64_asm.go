@@ -2,9 +2,9 @@
 // and its Go declarations (point_stubs_amd64.go) with avo: whole point
 // operations, in the manner of Go's crypto/internal/fips140/nistec
 // (p256PointAddAsm and friends). It is run by the //go:generate line in
-// internal/group/generate.go, from internal/field/_asm:
+// internal/group/generate.go, from internal/asm:
 //
-//	go run ./group -out ../../group/point_amd64.s -stubs ../../group/point_stubs_amd64.go -pkg group
+//	go run ./group -out ../group/point_amd64.s -stubs ../group/point_stubs_amd64.go -pkg group
 //
 // Each function computes one formula of internal/group (jacobian.go,
 // jacobian_ct.go, projective.go) with the field arithmetic inline: the
@@ -37,7 +37,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
-	"github.com/p256k1/secp256k1/internal/field/_asm/fe64"
+	"github.com/p256k1/secp256k1/internal/asm/fe64"
 )
 
 // Scratch registers of the field operations. SI and BX hold the pointers to

@@ -1,9 +1,9 @@
 // Command ecmult generates internal/ecmult's amd64 assembly
 // (lookup_amd64.s) and its Go declarations (lookup_stubs_amd64.go) with
 // avo. It is run by the //go:generate line in internal/ecmult/generate.go,
-// from internal/field/_asm:
+// from internal/asm:
 //
-//	go run ./ecmult -out ../../ecmult/lookup_amd64.s -stubs ../../ecmult/lookup_stubs_amd64.go -pkg ecmult
+//	go run ./ecmult -out ../ecmult/lookup_amd64.s -stubs ../ecmult/lookup_stubs_amd64.go -pkg ecmult
 //
 // lookupAffineAVX2 is the constant-time table scan of k·G and k·P: it reads
 // every entry of a row of affine points (64 bytes each: x and y as 4+4
@@ -19,7 +19,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
-	"github.com/p256k1/secp256k1/internal/field/_asm/fe64"
+	"github.com/p256k1/secp256k1/internal/asm/fe64"
 )
 
 // unroll is the number of entries per iteration of the main loop.

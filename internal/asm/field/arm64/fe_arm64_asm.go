@@ -4,9 +4,9 @@
 // sequence of instructions, and the output is a pure function of this
 // program (no maps, no time, no environment), so `go generate` reproduces it
 // byte for byte. It is run by the //go:generate line in
-// internal/field/generate.go, from internal/field/_asm:
+// internal/field/generate.go, from internal/asm:
 //
-//	go run ./arm64 -out ../fe_arm64.s -stubs ../fe_stubs_arm64.go
+//	go run ./field/arm64 -out ../field/fe_arm64.s -stubs ../field/fe_stubs_arm64.go
 //
 // The kernels follow the amd64 ones (../amd64): a 4×64 schoolbook product
 // with MUL/UMULH and ADDS/ADCS carry chains, a fold of the high half with
@@ -44,7 +44,7 @@ func main() {
 	log.SetPrefix("arm64: ")
 	flag.Parse()
 	if *out == "" || *stubs == "" {
-		log.Fatal("usage: go run ./arm64 -out FILE.s -stubs FILE.go")
+		log.Fatal("usage: go run ./field/arm64 -out FILE.s -stubs FILE.go")
 	}
 
 	var asm asmFile
@@ -128,7 +128,8 @@ func (a *asmFile) note(format string, args ...any) {
 func (a *asmFile) label(name string) { fmt.Fprintf(&a.buf, "\n%s:\n", name) }
 
 // dispatch jumps to the label "generic" unless useARM64 is set (tests clear
-// it to run the generic Go code through the same entry points).
+// it through internal/impl to run the generic Go code through the same entry
+// points).
 func (a *asmFile) dispatch(fallback string) {
 	a.note("Jump to %s if the tests turned the assembly off.", fallback)
 	a.i("MOVBU", "·useARM64(SB)", "R0")

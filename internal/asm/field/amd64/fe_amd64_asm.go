@@ -1,12 +1,13 @@
 // Command amd64 generates internal/field's amd64 assembly (fe_amd64.s) and
 // its Go declarations (fe_stubs_amd64.go) with avo. It is run by the
-// //go:generate line in internal/field/generate.go, from internal/field/_asm:
+// //go:generate line in internal/field/generate.go, from internal/asm:
 //
-//	go run ./amd64 -out ../fe_amd64.s -stubs ../fe_stubs_amd64.go -pkg field
+//	go run ./field/amd64 -out ../field/fe_amd64.s -stubs ../field/fe_stubs_amd64.go -pkg field
 //
 // The kernels need BMI2 (MULX) and ADX (ADCX/ADOX). Each starts with a branch
-// on the package variable useADX (set from golang.org/x/sys/cpu) and, when it
-// is false, tail-jumps to the generic Go code (internal/field/fe_asm.go).
+// on the package variable useADX (set by internal/impl from the CPU's
+// features) and, when it is false, tail-jumps to the generic Go code
+// (internal/field/fe_asm.go).
 // The multiplication, squaring and reduction are emitted by package fe64
 // (shared with the generator of internal/group's point operations), on
 // registers assigned by hand so that the output can be audited against the
@@ -25,7 +26,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
-	"github.com/p256k1/secp256k1/internal/field/_asm/fe64"
+	"github.com/p256k1/secp256k1/internal/asm/fe64"
 )
 
 func main() {
