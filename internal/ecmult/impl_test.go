@@ -25,6 +25,9 @@ var ecmultSuite = []func(*testing.T){
 	TestPippWindow,
 	TestPippengerWorkers,
 	TestScalarMultSecretPoint,
+	TestScratchSequence,
+	TestScratchWorkersSequence,
+	TestScratchDirty,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
