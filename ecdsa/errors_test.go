@@ -69,8 +69,8 @@ func TestDERSighashByteError(t *testing.T) {
 	}
 	// Not a signature plus one byte: no sighash advice.
 	for _, b := range [][]byte{
-		append(bytes.Clone(ders[0]), 0x01, 0x01), // two trailing bytes
-		append(bytes.Clone(ders[1]), 0x01, 0x01), // 74 bytes
+		append(bytes.Clone(ders[0]), 0x01, 0x01),               // two trailing bytes
+		append(bytes.Clone(ders[1]), 0x01, 0x01),               // 74 bytes
 		{0x30, 0x06, 0x02, 0x01, 0x81, 0x02, 0x01, 0x01, 0x01}, // negative R, then a byte
 		{0x30, 0x07, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x01}, // length covers the byte
 		{0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01},             // truncated
