@@ -11,7 +11,17 @@
 //
 // Hashes of any length are accepted: like crypto/ecdsa (SEC 1, section
 // 4.1.3), a hash longer than 32 bytes is truncated to its leftmost 32 bytes
-// and a shorter one is read as a smaller big-endian integer.
+// and a shorter one is read as a smaller big-endian integer. Nothing is
+// hashed here: passing an unhashed message signs (or verifies) only its
+// first 32 bytes, so hash first. The Ethereum and BIP-137 functions, whose
+// formats are defined over 32-byte hashes, reject other lengths with
+// ErrInvalidHashLength.
+//
+// Besides DER and compact encodings, signatures with their recovery id
+// come in two 65-byte formats: Ethereum's r ‖ s ‖ v (SignEthereum,
+// ParseEthereumSignature, ParseEthereumSignatureChainID, RecoverEthereum)
+// and Bitcoin's signed messages, header ‖ r ‖ s (BIP-137: SignMessage,
+// RecoverMessage, VerifyMessage, VerifyMessageHash160).
 package ecdsa
 
 import (
