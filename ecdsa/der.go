@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/p256k1/secp256k1/internal/ecdsasign"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -317,31 +318,7 @@ func derLessThanOrder(x *[32]byte) bool {
 	return v.SetCanonicalBytes(x) == 1
 }
 
-// appendDER appends the strict DER encoding of the signature (r, s), both
-// 32-byte big-endian, to dst and returns the extended slice. The encoding is
-// the unique one parseDERStrict accepts for these values (6 to 72 bytes;
-// 8 or more when r and s are non-zero, as the caller guarantees).
-func appendDER(dst []byte, r, s *[32]byte) []byte {
-	rb := derTrim(r[:])
-	sb := derTrim(s[:])
-	rlen := len(rb) + int(rb[0]>>7)
-	slen := len(sb) + int(sb[0]>>7)
-	dst = append(dst, 0x30, byte(4+rlen+slen), 0x02, byte(rlen))
-	if rb[0]&0x80 != 0 {
-		dst = append(dst, 0x00)
-	}
-	dst = append(dst, rb...)
-	dst = append(dst, 0x02, byte(slen))
-	if sb[0]&0x80 != 0 {
-		dst = append(dst, 0x00)
-	}
-	return append(dst, sb...)
-}
-
-// derTrim returns v without its leading zero bytes, keeping at least one byte.
-func derTrim(v []byte) []byte {
-	for len(v) > 1 && v[0] == 0 {
-		v = v[1:]
-	}
-	return v
-}
+// appendDER is internal/ecdsasign.AppendDER: it appends the strict DER
+// encoding of (r, s), both 32-byte big-endian, the unique encoding
+// parseDERStrict accepts for these values.
+func appendDER(dst []byte, r, s *[32]byte) []byte { return ecdsasign.AppendDER(dst, r, s) }

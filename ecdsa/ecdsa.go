@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/p256k1/secp256k1/internal/ecdsasign"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -194,11 +195,4 @@ func (sig *Signature) Equal(other *Signature) bool {
 
 // hashToScalar interprets hash per SEC 1 (leftmost 256 bits, big-endian)
 // and reduces it mod n. It also returns the 32-byte form fed to RFC 6979.
-func hashToScalar(hash []byte) (m scalar.Scalar, b [32]byte) {
-	if len(hash) > 32 {
-		hash = hash[:32]
-	}
-	copy(b[32-len(hash):], hash)
-	m.SetBytes(&b)
-	return m, b
-}
+func hashToScalar(hash []byte) (m scalar.Scalar, b [32]byte) { return ecdsasign.HashToScalar(hash) }
