@@ -1,7 +1,10 @@
 package secp256k1_test
 
 import (
+	"crypto"
+	stdecdsa "crypto/ecdsa"
 	"maps"
+	"math/big"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
@@ -203,5 +206,68 @@ func misuseTableFormats(f *fixtures) map[string]func(t *testing.T) {
 
 // misuseTableStdlib covers the bridge to the standard library.
 func misuseTableStdlib(f *fixtures) map[string]func(t *testing.T) {
-	return map[string]func(t *testing.T){}
+	invPriv, invPub := secp256k1.ErrInvalidPrivateKey, secp256k1.ErrInvalidPublicKey
+	return map[string]func(t *testing.T){
+		"secp256k1.S256": func(t *testing.T) {
+			c := secp256k1.S256()
+			g := c.Params()
+			for _, p := range [][2]*big.Int{{nil, nil}, {g.Gx, nil}, {nil, g.Gy}, {new(big.Int), new(big.Int)}} {
+				wantFalse(t, "IsOnCurve", c.IsOnCurve(p[0], p[1]))
+				for _, r := range [][2]*big.Int{
+					pair(c.Add(p[0], p[1], g.Gx, g.Gy)), pair(c.Add(g.Gx, g.Gy, p[0], p[1])),
+					pair(c.Double(p[0], p[1])), pair(c.ScalarMult(p[0], p[1], nil)),
+				} {
+					if r[0] == nil || r[1] == nil {
+						t.Error("S256: a nil coordinate returned")
+					}
+				}
+			}
+			if x, y := c.ScalarBaseMult(nil); x == nil || y == nil || x.Sign() != 0 || y.Sign() != 0 {
+				t.Error("ScalarBaseMult(nil) is not (0, 0)")
+			}
+		},
+		"secp256k1.PrivateKey.ToECDSA": func(t *testing.T) {
+			for _, k := range badPrivs() {
+				wantNoValue(t, "PrivateKey.ToECDSA", k.ToECDSA())
+			}
+		},
+		"secp256k1.PublicKey.ToECDSA": func(t *testing.T) {
+			for _, k := range badPubs() {
+				wantNoValue(t, "PublicKey.ToECDSA", k.ToECDSA())
+			}
+		},
+		"secp256k1.PrivateKeyFromECDSA": func(t *testing.T) {
+			for _, k := range []*stdecdsa.PrivateKey{nil, {}} {
+				p, err := secp256k1.PrivateKeyFromECDSA(k)
+				wantNoValue(t, "PrivateKeyFromECDSA", p)
+				wantErr(t, "PrivateKeyFromECDSA", err, invPriv)
+			}
+		},
+		"secp256k1.PublicKeyFromECDSA": func(t *testing.T) {
+			for _, k := range []*stdecdsa.PublicKey{nil, {}} {
+				p, err := secp256k1.PublicKeyFromECDSA(k)
+				wantNoValue(t, "PublicKeyFromECDSA", p)
+				wantErr(t, "PublicKeyFromECDSA", err, invPub)
+			}
+		},
+		"secp256k1.PrivateKey.Sign": func(t *testing.T) {
+			for _, k := range badPrivs() {
+				sig, err := k.Sign(nil, f.hash, crypto.SHA256)
+				wantNoBytes(t, "PrivateKey.Sign", sig)
+				wantErr(t, "PrivateKey.Sign", err, invPriv)
+			}
+			sig, err := f.priv.Sign(nil, nil, nil)
+			wantNoBytes(t, "PrivateKey.Sign(nil digest)", sig)
+			if err == nil {
+				t.Error("PrivateKey.Sign(nil digest): nil error")
+			}
+		},
+		"secp256k1.PrivateKey.Zero": func(t *testing.T) {
+			for _, k := range badPrivs() {
+				k.Zero()
+			}
+		},
+	}
 }
+
+func pair(x, y *big.Int) [2]*big.Int { return [2]*big.Int{x, y} }

@@ -155,6 +155,9 @@ func main() {
 		runSigner(i, mustHex(k), remote)
 	}
 	runSignerGenerate(remote)
+	for i, k := range keys {
+		runStdlib(i, mustHex(k), remote)
+	}
 	runCurve()
 	if failures > 0 {
 		os.Exit(1)
@@ -163,7 +166,8 @@ func main() {
 		"ecdsa.SignRecoverable, ecdsa.SignWithEntropy, ecdsa.SignLowR, the RFC 6979 retry path, schnorr.Sign, "+
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint, ECDHPoint(…).XOnly(); signer: InitSec, Generate, Sign, AppendSign, ECDH, "+
-		"ECDHRaw, ConversationKey, AppendConversationKey, DeriveConversationKey, KeyGen; curve: every exported "+
+		"ECDHRaw, ConversationKey, AppendConversationKey, DeriveConversationKey, KeyGen; S256 ScalarBaseMult and "+
+		"ScalarMult, PrivateKey.Sign (crypto.Signer); curve: every exported "+
 		"function but the VarTime ones, on secret scalars and points, the identity included "+
 		"(valgrind: %v; field: %s; point operations: %s; table scan: %s)\n",
 		len(keys), onValgrind, field.Implementation(), group.PointImplementation(), ecmult.LookupImplementation())
