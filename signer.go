@@ -35,7 +35,10 @@ var errSigningFailed = errors.New("secp256k1: signing failed")
 // (SEC 1, section 4.1.3). Errors wrap ErrInvalidPrivateKey for a nil or
 // zero-value key; an empty or mismatched digest gets a plain error.
 //
-// It runs in constant time with respect to the key and the nonce.
+// Public, the other method of crypto.Signer, returns a *PublicKey; code
+// that needs a *crypto/ecdsa.PublicKey (x509, JOSE libraries) converts it
+// with k.PublicKey().ToECDSA(). It runs in constant time with respect to
+// the key and the nonce.
 func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
 	d, err := k.in().Scalar()
 	if err != nil {

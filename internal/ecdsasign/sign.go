@@ -2,7 +2,10 @@
 // by secp256k1.PrivateKey.Sign (crypto.Signer), which cannot import ecdsa
 // (ecdsa imports it): RFC 6979 nonces byte-identical to libsecp256k1's
 // default nonce function, the signing loop, the SEC 1 hash-to-scalar rule
-// and the strict DER encoder.
+// and the strict DER encoder. Its tests are those of package ecdsa (RFC 6979
+// and libsecp256k1 vectors, Wycheproof, the DER fixtures, allocation and
+// escape checks) and of PrivateKey.Sign; the valgrind harness runs it
+// through both.
 package ecdsasign
 
 import (
