@@ -859,7 +859,7 @@ func signerFixture(t *testing.T) *signer.Signer {
 
 func TestMisuse(t *testing.T) {
 	f := newFixtures(t)
-	for name, run := range misuseTable(f) {
+	for name, run := range fullMisuseTable(f) {
 		t.Run(name, func(t *testing.T) {
 			defer func() {
 				if r := recover(); r != nil {
@@ -878,7 +878,7 @@ func TestMisuseTableComplete(t *testing.T) {
 	for _, dir := range misuseDirs {
 		exported = append(exported, testutil.ExportedFuncs(t, dir)...)
 	}
-	table := misuseTable(newFixtures(t))
+	table := fullMisuseTable(newFixtures(t))
 	for _, name := range exported {
 		if _, ok := table[name]; !ok {
 			t.Errorf("no misuse case for %s", name)

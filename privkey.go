@@ -15,11 +15,12 @@ import (
 // or false, where it has no error result). Get keys from GenerateKey,
 // NewPrivateKey or the tweak methods.
 //
-// A PrivateKey is immutable and safe for concurrent use: the public key is
-// computed on the first call of PublicKey (or of anything that needs it)
-// and stored in the key with atomic operations, without a lock; see
-// PublicKey. Compare keys with Equal, not ==, and do not copy the value (go
-// vet reports copies): a copy computes its public key again.
+// A PrivateKey is immutable (until Zero wipes it) and safe for concurrent
+// use: the public key is computed on the first call of PublicKey (or of
+// anything that needs it) and stored in the key with atomic operations,
+// without a lock; see PublicKey. Compare keys with Equal, not ==, and do
+// not copy the value (go vet reports copies): a copy computes its public
+// key again.
 type PrivateKey keys.Private
 
 // in returns k as the internal key type (a free conversion).
@@ -94,3 +95,11 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 	o, ok := x.(*PrivateKey)
 	return ok && k.in().Equal(o.in())
 }
+
+// Zero overwrites the secret and the stored public key of k: k becomes the
+// invalid zero value, which every function rejects. Call it when a key is
+// no longer needed (as with defer k.Zero()), to shorten the time the
+// secret stays in memory; copies made elsewhere (Bytes, ToECDSA) are the
+// caller's to clear. It does nothing on a nil key. Zero mutates k: it must
+// not run concurrently with any other use of k.
+func (k *PrivateKey) Zero() { k.in().Wipe() }

@@ -73,6 +73,9 @@ test -s "$OUT/bench.json" && test -s "$OUT/bench.svg"
 log "bench module tests"
 (cd bench && go test -count=1 ./...)
 
+log "go-ethereum's backend without cgo (decred's code): the Ethereum, BIP-137 and crypto/elliptic differential tests"
+(cd bench && CGO_ENABLED=0 go test -count=1 -run 'Ethereum|BIP137|S256VsGeth|SignerVsBtcec' ./difftest)
+
 log "differential fuzzing ($FUZZTIME per target)"
 for target in $(cd bench && go test -list '^Fuzz' ./difftest | grep '^Fuzz'); do
 	echo "-- $target"

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/p256k1/secp256k1/internal/ecdsasign"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -66,6 +67,9 @@ var (
 // wrapping errDER.
 func parseDERStrict(b []byte) (r, s [32]byte, err error) {
 	n := len(b)
+	if hasSighashByte(b) {
+		return r, s, derTrailingByte(b[n-1])
+	}
 	if n < 8 {
 		return r, s, errDERTooShort
 	}
@@ -106,6 +110,56 @@ func parseDERStrict(b []byte) (r, s [32]byte, err error) {
 		return [32]byte{}, [32]byte{}, err
 	}
 	return r, s, nil
+}
+
+// hasSighashByte reports whether b is a strict DER signature followed by
+// exactly one byte: what a Bitcoin script signature is (DER ‖ sighash
+// type), given where a bare signature is expected.
+func hasSighashByte(b []byte) bool {
+	n := len(b)
+	if n < 9 || n > 73 || b[0] != 0x30 || int(b[1]) != n-3 {
+		return false
+	}
+	_, _, err := parseDERStrict(b[:n-1]) // b[1] matches b[:n-1]: no recursion
+	return err == nil
+}
+
+// derTrailingByte is the error for a strict DER signature followed by one
+// more byte, which is nearly always the sighash type of a Bitcoin script
+// signature. Its text says so, with the byte; being one byte, it converts
+// to an error without allocating.
+type derTrailingByte byte
+
+func (e derTrailingByte) Error() string {
+	const hexDigits = "0123456789abcdef"
+	b := []byte("malformed DER: trailing byte 0x00 after the DER signature")
+	b[len("malformed DER: trailing byte 0x")] = hexDigits[e>>4]
+	b[len("malformed DER: trailing byte 0x")+1] = hexDigits[e&15]
+	if name := sighashName(byte(e)); name != "" {
+		return string(b) + ": strip the sighash type (" + name + ")"
+	}
+	return string(b) + ": if it is a sighash type, strip it"
+}
+
+func (derTrailingByte) Unwrap() error { return errDER }
+
+// sighashName returns the name of a standard Bitcoin sighash type, or "".
+func sighashName(t byte) string {
+	var name string
+	switch t &^ 0x80 {
+	case 0x01:
+		name = "SIGHASH_ALL"
+	case 0x02:
+		name = "SIGHASH_NONE"
+	case 0x03:
+		name = "SIGHASH_SINGLE"
+	default:
+		return ""
+	}
+	if t&0x80 != 0 {
+		name += "|SIGHASH_ANYONECANPAY"
+	}
+	return name
 }
 
 // derStrictInteger checks that v (non-empty) is the minimal two's complement
@@ -264,31 +318,7 @@ func derLessThanOrder(x *[32]byte) bool {
 	return v.SetCanonicalBytes(x) == 1
 }
 
-// appendDER appends the strict DER encoding of the signature (r, s), both
-// 32-byte big-endian, to dst and returns the extended slice. The encoding is
-// the unique one parseDERStrict accepts for these values (6 to 72 bytes;
-// 8 or more when r and s are non-zero, as the caller guarantees).
-func appendDER(dst []byte, r, s *[32]byte) []byte {
-	rb := derTrim(r[:])
-	sb := derTrim(s[:])
-	rlen := len(rb) + int(rb[0]>>7)
-	slen := len(sb) + int(sb[0]>>7)
-	dst = append(dst, 0x30, byte(4+rlen+slen), 0x02, byte(rlen))
-	if rb[0]&0x80 != 0 {
-		dst = append(dst, 0x00)
-	}
-	dst = append(dst, rb...)
-	dst = append(dst, 0x02, byte(slen))
-	if sb[0]&0x80 != 0 {
-		dst = append(dst, 0x00)
-	}
-	return append(dst, sb...)
-}
-
-// derTrim returns v without its leading zero bytes, keeping at least one byte.
-func derTrim(v []byte) []byte {
-	for len(v) > 1 && v[0] == 0 {
-		v = v[1:]
-	}
-	return v
-}
+// appendDER is internal/ecdsasign.AppendDER: it appends the strict DER
+// encoding of (r, s), both 32-byte big-endian, the unique encoding
+// parseDERStrict accepts for these values.
+func appendDER(dst []byte, r, s *[32]byte) []byte { return ecdsasign.AppendDER(dst, r, s) }

@@ -11,13 +11,24 @@
 //
 // Hashes of any length are accepted: like crypto/ecdsa (SEC 1, section
 // 4.1.3), a hash longer than 32 bytes is truncated to its leftmost 32 bytes
-// and a shorter one is read as a smaller big-endian integer.
+// and a shorter one is read as a smaller big-endian integer. Nothing is
+// hashed here: passing an unhashed message signs (or verifies) only its
+// first 32 bytes, so hash first. The Ethereum and BIP-137 functions, whose
+// formats are defined over 32-byte hashes, reject other lengths with
+// ErrInvalidHashLength.
+//
+// Besides DER and compact encodings, signatures with their recovery id
+// come in two 65-byte formats: Ethereum's r ‖ s ‖ v (SignEthereum,
+// ParseEthereumSignature, ParseEthereumSignatureChainID, RecoverEthereum)
+// and Bitcoin's signed messages, header ‖ r ‖ s (BIP-137: SignMessage,
+// RecoverMessage, VerifyMessage, VerifyMessageHash160).
 package ecdsa
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/p256k1/secp256k1/internal/ecdsasign"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
@@ -184,11 +195,4 @@ func (sig *Signature) Equal(other *Signature) bool {
 
 // hashToScalar interprets hash per SEC 1 (leftmost 256 bits, big-endian)
 // and reduces it mod n. It also returns the 32-byte form fed to RFC 6979.
-func hashToScalar(hash []byte) (m scalar.Scalar, b [32]byte) {
-	if len(hash) > 32 {
-		hash = hash[:32]
-	}
-	copy(b[32-len(hash):], hash)
-	m.SetBytes(&b)
-	return m, b
-}
+func hashToScalar(hash []byte) (m scalar.Scalar, b [32]byte) { return ecdsasign.HashToScalar(hash) }

@@ -19,7 +19,9 @@ import (
 // time depends on the inputs, which are public.
 func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.PublicKey, error) {
 	if recID > 3 {
-		return nil, fmt.Errorf("%w: %d", ErrInvalidRecoveryID, recID)
+		return nil, fmt.Errorf("%w: %d, want 0 to 3 (an Ethereum V of 27, 28 or 35 + 2·chainID, or a "+
+			"BIP-137 header byte, must be converted first: see EthereumRecoveryID and ParseBIP137Signature)",
+			ErrInvalidRecoveryID, recID)
 	}
 	if !sig.valid() {
 		return nil, errNoSignature
@@ -29,14 +31,21 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 	if recID&2 != 0 {
 		var ok bool
 		if xl, ok = plusOrder(&xl); !ok {
-			return nil, fmt.Errorf("%w: r + n is not a field element", ErrRecoveryFailed)
+			return nil, fmt.Errorf("%w: recovery id %d says the nonce point R has x-coordinate r + n, "+
+				"but r + n is not below the field prime p (ids 2 and 3 fit only when r < p - n, about 2^128): "+
+				"the recovery id does not belong to this signature", ErrRecoveryFailed, recID)
 		}
 	}
 	var x field.Element
 	x.SetLimbs(&xl)
 	var rp group.Affine
 	if rp.SetXO(&x, int(recID&1)) != 1 {
-		return nil, fmt.Errorf("%w: no curve point has x = r", ErrRecoveryFailed)
+		which := "r"
+		if recID&2 != 0 {
+			which = "r + n"
+		}
+		return nil, fmt.Errorf("%w: recovery id %d: no curve point has x-coordinate %s, so no key made this signature",
+			ErrRecoveryFailed, recID, which)
 	}
 	// Q = r⁻¹·(s·R - m·G)
 	m, _ := hashToScalar(hash)

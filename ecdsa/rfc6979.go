@@ -1,93 +1,15 @@
 package ecdsa
 
-import (
-	"github.com/p256k1/secp256k1/internal/hmacsha256"
-	"github.com/p256k1/secp256k1/internal/scalar"
-)
+import "github.com/p256k1/secp256k1/internal/ecdsasign"
 
-// Deterministic nonces (RFC 6979 section 3.2 with HMAC-SHA256), computed
-// exactly as libsecp256k1's default nonce function nonce_function_rfc6979
-// (src/secp256k1.c) with its secp256k1_rfc6979_hmac_sha256_* generator
-// (src/hash_impl.h).
-//
-// Everything here handles the secret key and the nonce, so it runs in
-// constant time (SHA-256 itself is constant time) and keeps its intermediate
-// state in fixed-size stack buffers that are cleared before returning. It
-// allocates nothing.
-
-// rfc6979MaxTail is the longest HMAC input after V: a separator byte
-// followed by the key material seckey32 ‖ msg32 ‖ data32 ‖ algo16.
-const rfc6979MaxTail = 1 + 32 + 32 + 32 + 16
-
-// nonceRFC6979 sets out to the nonce candidate number counter (counting from
-// 0) for the secret key key and the message hash msg, both 32-byte
-// big-endian, with optional 32 bytes of additional data extra (RFC 6979
-// section 3.6; libsecp256k1's ndata). It is byte-identical to libsecp256k1's
-// nonce_function_rfc6979(out, msg, key, NULL, extra, counter):
-//
-//   - the key material is key ‖ (msg mod n) ‖ extra (if non-nil); the
-//     algorithm tag that libsecp256k1 allows is always NULL for ECDSA;
-//   - the HMAC-DRBG is instantiated as in RFC 6979 steps 3.2.b–f;
-//   - counter+1 blocks of 32 bytes are generated, the generator being
-//     reseeded (K = HMAC_K(V ‖ 0x00), V = HMAC_K(V), RFC 6979 step h.3)
-//     before every block but the first, and the last block is the nonce.
-//
-// The caller retries with counter+1 when the result is zero or not below n
-// (or when signing fails otherwise), which continues RFC 6979 step h exactly.
-// key is used as given; the caller must have checked that it is in [1, n).
-// Reducing msg modulo n is what RFC 6979's bits2octets does for a 256-bit
-// hash, and what libsecp256k1 does (it feeds msgmod32 to the generator).
-//
-// out may alias key, msg or extra.
+// nonceRFC6979 is internal/ecdsasign.Nonce, the RFC 6979 nonce candidate
+// number counter for key and msg with optional extra data, byte-identical
+// to libsecp256k1's nonce_function_rfc6979 (the tests of this package
+// check it against the RFC 6979 and libsecp256k1 vectors).
 func nonceRFC6979(out *[32]byte, key, msg *[32]byte, extra *[32]byte, counter uint32) {
-	// t holds the HMAC tail 0x00/0x01 ‖ key ‖ msg mod n ‖ extra.
-	var t [rfc6979MaxTail]byte
-	copy(t[1:33], key[:])
-	rfc6979ReduceOrder((*[32]byte)(t[33:65]), msg)
-	tlen := 65
-	if extra != nil {
-		copy(t[65:97], extra[:])
-		tlen = 97
-	}
-
-	var k, v [32]byte
-	// RFC 6979 3.2.b and c.
-	for i := range v {
-		v[i] = 0x01
-	}
-	// 3.2.d and e.
-	t[0] = 0x00
-	hmacsha256.Sum(&k, k[:], v[:], t[:tlen])
-	hmacsha256.Sum(&v, k[:], v[:], nil)
-	// 3.2.f and g.
-	t[0] = 0x01
-	hmacsha256.Sum(&k, k[:], v[:], t[:tlen])
-	hmacsha256.Sum(&v, k[:], v[:], nil)
-
-	// 3.2.h: one generate call per attempt.
-	zero := [1]byte{0x00}
-	for i := uint32(0); ; i++ {
-		if i > 0 {
-			// secp256k1_rfc6979_hmac_sha256_generate with retry set.
-			hmacsha256.Sum(&k, k[:], v[:], zero[:])
-			hmacsha256.Sum(&v, k[:], v[:], nil)
-		}
-		hmacsha256.Sum(&v, k[:], v[:], nil)
-		if i == counter {
-			break
-		}
-	}
-	*out = v
-
-	clear(t[:])
-	clear(k[:])
-	clear(v[:])
+	ecdsasign.Nonce(out, key, msg, extra, counter)
 }
 
-// rfc6979ReduceOrder sets out = x mod n for a 32-byte big-endian x, in
-// constant time. out may alias x.
-func rfc6979ReduceOrder(out, x *[32]byte) {
-	var v scalar.Scalar
-	v.SetBytes(x)
-	v.PutBytes(out)
-}
+// rfc6979ReduceOrder is internal/ecdsasign.ReduceOrder: out = x mod n in
+// constant time.
+func rfc6979ReduceOrder(out, x *[32]byte) { ecdsasign.ReduceOrder(out, x) }

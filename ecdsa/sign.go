@@ -5,15 +5,16 @@ import (
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
-	"github.com/p256k1/secp256k1/internal/ctcheck"
-	"github.com/p256k1/secp256k1/internal/ecmult"
-	"github.com/p256k1/secp256k1/internal/group"
+	"github.com/p256k1/secp256k1/internal/ecdsasign"
 	"github.com/p256k1/secp256k1/internal/keys"
-	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
-// Sign returns a deterministic signature of hash (of any length, see the
-// package documentation) by priv: RFC 6979 nonces with HMAC-SHA256,
+// Sign returns a deterministic signature of hash by priv. hash is normally
+// a 32-byte digest; other lengths are accepted as crypto/ecdsa accepts them
+// (a longer hash is truncated to its leftmost 32 bytes, a shorter one read
+// as a smaller integer: see the package documentation), so an unhashed
+// message is not rejected but only its first 32 bytes are signed. The
+// signature uses RFC 6979 nonces with HMAC-SHA256,
 // byte-identical to libsecp256k1's secp256k1_ecdsa_sign with its default
 // nonce function, and always low-S. It runs in constant time with respect to
 // the key and the nonce, and never computes priv's public key.
@@ -92,62 +93,20 @@ func signNew(priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte) (*Signatu
 	return sig, nil
 }
 
-// maxNonceAttempts bounds the RFC 6979 retry loop. A retry happens when the
-// nonce candidate is 0 or >= n, or when r or s is 0, each with probability
-// below 2^-127 for a valid key; 64 in a row cannot happen, and the bound
-// turns a broken invariant into an error instead of a hang.
-const maxNonceAttempts = 64
-
-// sign computes the signature into sig and returns its recovery id. The
-// RFC 6979 candidates are tried from number first on (Sign starts at 0; the
-// valgrind harness starts later to run the retry path, which valid keys
+// sign computes the signature into sig and returns its recovery id, with
+// internal/ecdsasign.Sign (shared with secp256k1.PrivateKey.Sign). The
+// RFC 6979 candidates are tried from number first on (Sign starts at 0;
+// the valgrind harness starts later to run the retry path, which valid keys
 // otherwise reach with probability about 2^-127).
 func sign(sig *Signature, priv *secp256k1.PrivateKey, hash []byte, extra *[32]byte, first uint32) (byte, error) {
 	d, err := (*keys.Private)(priv).Scalar()
 	if err != nil {
 		return 0, err
 	}
-	m, msg := hashToScalar(hash)
-	var key, nonce [32]byte
-	d.PutBytes(&key)
-	defer clear(key[:])
-	defer clear(nonce[:])
-
-	var k, kinv, s scalar.Scalar
-	defer k.Zero()
-	defer kinv.Zero()
-	var rp group.Projective
-	var ra group.Affine
-	for counter := first; counter < first+maxNonceAttempts; counter++ {
-		nonceRFC6979(&nonce, &key, &msg, extra, counter)
-		valid := k.SetCanonicalBytes(&nonce) & (1 ^ k.IsZero())
-		// Whether the candidate is usable is public (as in libsecp256k1:
-		// it reveals nothing about the nonce finally used).
-		ctcheck.Public(&valid)
-		if valid != 1 {
-			continue
-		}
-		ecmult.BaseMult(&rp, &k)
-		ra.SetProjective(&rp)
-		xb := ra.X.Bytes()
-		overflow := sig.r.SetBytes(&xb)
-		recID := byte(overflow<<1 | ra.Y.IsOdd())
-		// s = k⁻¹·(m + r·d)
-		kinv.Invert(&k)
-		s.Multiply(&sig.r, d)
-		s.Add(&s, &m)
-		s.Multiply(&s, &kinv)
-		high := s.IsHigh()
-		sig.s.CondNegate(&s, high)
-		recID ^= byte(high)
-		// r and s are the public signature; their being zero is public.
-		ctcheck.Public(sig)
-		ctcheck.Public(&recID)
-		if sig.r.IsZero() == 1 || sig.s.IsZero() == 1 {
-			continue
-		}
-		return recID, nil
+	recID, ok := ecdsasign.Sign(&sig.r, &sig.s, d, hash, extra, first)
+	if !ok {
+		*sig = Signature{}
+		return 0, fmt.Errorf("%w: no valid nonce in %d attempts", ErrSigningFailed, ecdsasign.MaxNonceAttempts)
 	}
-	*sig = Signature{}
-	return 0, fmt.Errorf("%w: no valid nonce in %d attempts", ErrSigningFailed, maxNonceAttempts)
+	return recID, nil
 }

@@ -140,7 +140,7 @@ func (g *Gate) check(p Provider, c Case, op Op) (res GateResult) {
 		g.checkSign(p, c, op, m, &res)
 	case PubkeyTweakAdd, XOnlyTweakAdd:
 		g.checkTweak(p, c, op, m, &res)
-	case ECDSAVerify, ECDSAVerifyPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDSARecover:
+	case ECDSAVerify, ECDSAVerifyPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDSARecover, ECDSARecoverEthereum:
 		badOp, err := p.Prepare(c, g.bad)
 		if err != nil {
 			res.fail("prepare (mutated dataset): %v", err)
@@ -154,8 +154,11 @@ func (g *Gate) check(p Provider, c Case, op Op) (res GateResult) {
 				it := &set.ds.Items[i]
 				out, ok := set.op(i)
 				res.Checked++
-				if c == ECDSARecover {
+				if c == ECDSARecover || c == ECDSARecoverEthereum {
 					pub, err := CompressPubkey(out)
+					if c == ECDSARecoverEthereum && len(out) != 65 {
+						err = fmt.Errorf("%d bytes, want the 65-byte uncompressed key", len(out))
+					}
 					if !ok || err != nil || pub != it.Recovered {
 						res.fail("item %d (mutated=%v): recovered %s, want %s", i, set.ds.Mutated, hex.EncodeToString(out), hex.EncodeToString(it.Recovered[:]))
 					}

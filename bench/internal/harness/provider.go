@@ -28,6 +28,7 @@ const (
 	SchnorrVerifyPreparsed Case = "schnorr_verify_preparsed"
 	ECDH                   Case = "ecdh"
 	ECDSARecover           Case = "ecdsa_recover"
+	ECDSARecoverEthereum   Case = "ecdsa_recover_ethereum"
 	PubkeyTweakAdd         Case = "pubkey_tweak_add"
 	XOnlyTweakAdd          Case = "xonly_tweak_add"
 )
@@ -36,7 +37,7 @@ const (
 var SingleCases = []Case{
 	PubkeyCreate, ECDSASignFromBytes, ECDSASignPreparsed, ECDSAVerify, ECDSAVerifyPreparsed,
 	SchnorrSignPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDH, ECDSARecover,
-	PubkeyTweakAdd, XOnlyTweakAdd,
+	ECDSARecoverEthereum, PubkeyTweakAdd, XOnlyTweakAdd,
 }
 
 // AllCases lists every case in report order: SingleCases, then the batch
@@ -56,6 +57,7 @@ var CaseDoc = map[Case]string{
 	SchnorrVerifyPreparsed: "parsed x-only public key (+ parsed signature where the API has one) + message -> bool",
 	ECDH:                   "parsed secret key + parsed public key -> x coordinate of d*Q (32 bytes, no hashing)",
 	ECDSARecover:           "compact signature + recovery id + hash -> public key, serialized (parse, recover, serialize)",
+	ECDSARecoverEthereum:   "65-byte Ethereum signature r||s||v (v = 0/1) + 32-byte hash -> public key, serialized uncompressed (65 bytes) (go-ethereum's crypto.Ecrecover shape)",
 	PubkeyTweakAdd:         "parsed public key P + 32-byte tweak t -> P + t*G, serialized compressed (33 bytes); t >= n is rejected",
 	XOnlyTweakAdd:          "parsed x-only key (even-y point P) + 32-byte tweak t -> full key P + t*G, serialized compressed (33 bytes: x and its y parity); t >= n is rejected",
 }

@@ -31,6 +31,7 @@ func (Btcec) Info() h.Info {
 		Mode:    "pure Go",
 		Legend:  "pure Go",
 		Notes: map[h.Case]string{
+			h.ECDSARecoverEthereum: "r||s||v reordered to (v+27)||r||s and RecoverCompact, as go-ethereum built without cgo does (crypto/signature_nocgo.go, decred's code); uncompressed output",
 			h.PubkeyCreate:         "PrivKeyFromBytes (returns the key pair) + SerializeCompressed",
 			h.SchnorrSignPreparsed: "schnorr.Sign with CustomNonce(aux) (BIP-340 nonce) and FastSign (skips btcec's default post-sign verification); variable time",
 			h.ECDSASignFromBytes:   "ModNScalar.SetBytes with the overflow and zero checks + PrivKeyFromScalar + ecdsa.Sign (PrivKeyFromBytes would also compute the public key); variable time",
@@ -166,6 +167,20 @@ func (Btcec) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 				return nil, false
 			}
 			return pub.SerializeCompressed(), true
+		}, nil
+	case h.ECDSARecoverEthereum:
+		sigs := ethSigs(items)
+		return func(i int) ([]byte, bool) {
+			// go-ethereum's build without cgo (crypto/signature_nocgo.go):
+			// v + 27 moved to the front, decred's RecoverCompact.
+			var b [65]byte
+			b[0] = sigs[i][64] + 27
+			copy(b[1:], sigs[i][:64])
+			pub, _, err := btcecdsa.RecoverCompact(b[:], items[i].Hash[:])
+			if err != nil {
+				return nil, false
+			}
+			return pub.SerializeUncompressed(), true
 		}, nil
 	case h.PubkeyTweakAdd, h.XOnlyTweakAdd:
 		pubs := make([]*btcec.PublicKey, n)

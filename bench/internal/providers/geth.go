@@ -47,6 +47,7 @@ func (Geth) Info() h.Info {
 			h.PubkeyTweakAdd:       "no key tweaks in go-ethereum: unsupported",
 			h.ECDH:                 "S256().ScalarMult on the pre-decompressed big.Int point (secp256k1_ext_scalar_mul, constant time)",
 			h.ECDSARecover:         "RecoverPubkey: 65-byte uncompressed output",
+			h.ECDSARecoverEthereum: "RecoverPubkey (what crypto.Ecrecover calls with cgo): r||s||v in, 65-byte uncompressed key out",
 		},
 		Extra: map[string]string{"context": "go-ethereum's package-global context (created once, not randomized)"},
 	}
@@ -106,6 +107,15 @@ func (Geth) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			copy(sigs[i][:64], items[i].SigCompact[:])
 			sigs[i][64] = items[i].RecID
 		}
+		return func(i int) ([]byte, bool) {
+			pub, err := gethsecp.RecoverPubkey(items[i].Hash[:], sigs[i][:])
+			if err != nil {
+				return nil, false
+			}
+			return pub, true
+		}, nil
+	case h.ECDSARecoverEthereum:
+		sigs := ethSigs(items)
 		return func(i int) ([]byte, bool) {
 			pub, err := gethsecp.RecoverPubkey(items[i].Hash[:], sigs[i][:])
 			if err != nil {

@@ -34,6 +34,7 @@ func (P256k1) Info() h.Info {
 		Mode:    "pure Go (no cgo), " + p256k1Mode(),
 		Legend:  p256k1Short(),
 		Notes: map[h.Case]string{
+			h.ECDSARecoverEthereum: "ecdsa.RecoverEthereum (parse r||s||v, recover) + BytesUncompressed",
 			h.PubkeyCreate:         "NewPrivateKey + PublicKey().BytesCompressed()",
 			h.ECDSASignFromBytes:   "NewPrivateKey + ecdsa.Sign + BytesCompact; NewPrivateKey only range-checks (the public key is computed on first use, and ECDSA signing never needs it)",
 			h.SchnorrSignPreparsed: "schnorr.SignWithAux on a *PrivateKey parsed beforehand (p256k1 has no separate key-pair type)",
@@ -180,6 +181,15 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 				return nil, false
 			}
 			return pub.BytesCompressed(), true
+		}, nil
+	case h.ECDSARecoverEthereum:
+		sigs := ethSigs(items)
+		return func(i int) ([]byte, bool) {
+			pub, err := ecdsa.RecoverEthereum(items[i].Hash[:], sigs[i][:])
+			if err != nil {
+				return nil, false
+			}
+			return pub.BytesUncompressed(), true
 		}, nil
 	case h.PubkeyTweakAdd:
 		pubs := make([]*secp.PublicKey, n)

@@ -16,6 +16,11 @@ func secretString(s string) string {
 	return string(b)
 }
 
+func init() {
+	register("bip39: EntropyToMnemonic, MnemonicToEntropy, IsValid, Seed, SeedFromNormalized, NewMnemonic; "+
+		"base58: CheckEncode, CheckDecode", runBIP39)
+}
+
 // runBIP39 checks package bip39 and the Base58Check encoding of extended
 // keys on secret inputs: entropy to mnemonic and back, validation, seed
 // generation with a secret passphrase (Seed, SeedFromNormalized), a new

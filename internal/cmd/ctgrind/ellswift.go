@@ -8,6 +8,14 @@ import (
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 )
 
+func init() {
+	register("ellswift: EncodeSecret, EncodeSecretWithAux, XDH (both roles), XSwiftEC, XSwiftECInv", func() {
+		for i, k := range keys {
+			runEllSwift(i, mustHex(k))
+		}
+	})
+}
+
 // runEllSwift checks package ellswift on secret inputs: the encoding of
 // one's own key (EncodeSecret, EncodeSecretWithAux with secret auxiliary
 // randomness), the BIP-324 shared secret in both roles, and the x-only map

@@ -155,11 +155,13 @@ func main() {
 		runSigner(i, mustHex(k), remote)
 	}
 	runSignerGenerate(remote)
-	runCurve()
 	for i, k := range keys {
-		runEllSwift(i, mustHex(k))
+		runStdlib(i, mustHex(k), remote)
 	}
-	runBIP39()
+	runCurve()
+	for _, c := range checks {
+		c.run()
+	}
 	if failures > 0 {
 		os.Exit(1)
 	}
@@ -167,12 +169,11 @@ func main() {
 		"ecdsa.SignRecoverable, ecdsa.SignWithEntropy, ecdsa.SignLowR, the RFC 6979 retry path, schnorr.Sign, "+
 		"schnorr.SignWithAux, schnorr.AppendSign, Negate, TweakAdd, TweakMul, XOnlyTweakAdd, TaprootTweak, Equal, "+
 		"ECDH, ECDHSHA256, ECDHPoint, ECDHPoint(…).XOnly(); signer: InitSec, Generate, Sign, AppendSign, ECDH, "+
-		"ECDHRaw, ConversationKey, AppendConversationKey, DeriveConversationKey, KeyGen; curve: every exported "+
-		"function but the VarTime ones, on secret scalars and points, the identity included; "+
-		"ellswift: EncodeSecret, EncodeSecretWithAux, XDH (both roles), XSwiftEC, XSwiftECInv; bip39: EntropyToMnemonic, "+
-		"MnemonicToEntropy, IsValid, Seed, SeedFromNormalized, NewMnemonic; base58: CheckEncode, CheckDecode "+
+		"ECDHRaw, ConversationKey, AppendConversationKey, DeriveConversationKey, KeyGen; S256 ScalarBaseMult and "+
+		"ScalarMult, PrivateKey.Sign (crypto.Signer); curve: every exported "+
+		"function but the VarTime ones, on secret scalars and points, the identity included; %s "+
 		"(valgrind: %v; field: %s; point operations: %s; table scan: %s)\n",
-		len(keys), onValgrind, field.Implementation(), group.PointImplementation(), ecmult.LookupImplementation())
+		len(keys), checkNames(), onValgrind, field.Implementation(), group.PointImplementation(), ecmult.LookupImplementation())
 }
 
 // selfTest checks that marking works: a secret buffer reads as secret, and
