@@ -181,22 +181,20 @@ func (k *ExtendedKey) setChild(parent *ExtendedKey, i uint32, withFP bool) error
 	var I [64]byte
 	defer clear(I[:])
 	hmacSHA512(&I, parent.chain[:], data[:], nil)
-	if err := k.setChildKey(parent, &I); err != nil {
-		return fmt.Errorf("%w: index %d", ErrInvalidChild, i)
-	}
-	k.version, k.private, k.depth, k.child = parent.version, parent.private, parent.depth+1, i
-	k.parentFP = [4]byte{}
+	var fpKey *keys.Public
 	if withFP {
-		k.parentFP = fingerprint(pub)
+		fpKey = pub
 	}
-	return nil
+	return k.setChildFromI(parent, i, &I, fpKey)
 }
 
-// setChildKey sets k's key to parent's key plus I_L (the left half of I),
-// times G for a public key, and k's chain code to I_R, the right half. It
-// returns an error if I_L >= n or the child key is 0 or the point at
-// infinity; only that verdict is revealed. k's key is unchanged on error.
-func (k *ExtendedKey) setChildKey(parent *ExtendedKey, I *[64]byte) error {
+// setChildFromI sets k to child i of parent given I = HMAC-SHA512(c_par,
+// data): the key is parent's key plus I_L (times G for a public key), the
+// chain code I_R. The parent fingerprint is that of parentPub, or 0 if
+// parentPub is nil. It returns an error wrapping ErrInvalidChild, leaving
+// k's key unchanged, if I_L >= n or the child key is 0 or the point at
+// infinity; only that verdict is revealed.
+func (k *ExtendedKey) setChildFromI(parent *ExtendedKey, i uint32, I *[64]byte, parentPub *keys.Public) error {
 	var err error
 	if parent.private {
 		err = k.priv.TweakAdd(&parent.priv, I[:32])
@@ -204,8 +202,13 @@ func (k *ExtendedKey) setChildKey(parent *ExtendedKey, I *[64]byte) error {
 		err = k.pub.TweakAdd(&parent.pub, I[:32])
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: index %d", ErrInvalidChild, i)
 	}
 	copy(k.chain[:], I[32:])
+	k.version, k.private, k.depth, k.child = parent.version, parent.private, parent.depth+1, i
+	k.parentFP = [4]byte{}
+	if parentPub != nil {
+		k.parentFP = fingerprint(parentPub)
+	}
 	return nil
 }

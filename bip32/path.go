@@ -95,19 +95,20 @@ func parseIndex(c string) (uint32, error) {
 			c = c[:len(c)-1]
 		}
 	}
-	switch {
-	case c == "":
+	if c == "" {
 		return 0, pathError("empty index")
-	case len(c) > 1 && c[0] == '0':
+	}
+	for j := 0; j < len(c); j++ {
+		if d := c[j]; d < '0' || d > '9' {
+			return 0, pathError(fmt.Sprintf("%q is not a digit or a final ', h or H", d))
+		}
+	}
+	if len(c) > 1 && c[0] == '0' {
 		return 0, pathError(fmt.Sprintf("leading zero in %q", c))
 	}
 	var v uint64
 	for j := 0; j < len(c); j++ {
-		d := c[j]
-		if d < '0' || d > '9' {
-			return 0, pathError(fmt.Sprintf("%q is not a digit or a final ', h or H", d))
-		}
-		v = v*10 + uint64(d-'0')
+		v = v*10 + uint64(c[j]-'0')
 		if v >= uint64(HardenedOffset) {
 			return 0, pathError(fmt.Sprintf("index %s is 2^31 or more (write hardened indices as i' with i < 2^31)", c))
 		}
