@@ -2,7 +2,8 @@
 // decred dcrec/secp256k1, btcec/v2 and, where the system library can be
 // loaded, libsecp256k1 (the reference): ECDSA verification of mutated
 // signatures, BIP-340 verification, public-key parsing, strict DER parsing
-// and ECDH. They live in the bench module so that the library module keeps
+// and ECDH; and BIP-32 derivation and extended-key parsing against btcutil's
+// hdkeychain (hdkeychain_test.go). They live in the bench module so that the library module keeps
 // zero dependencies.
 //
 // Each target runs on its seed corpus with go test, and fuzzes with

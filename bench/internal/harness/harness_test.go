@@ -203,6 +203,8 @@ func TestGateCatchesPlantedBug(t *testing.T) {
 		{providers.P256k1{}, h.SchnorrVerifyBatchCase(64, false), func([]byte, bool) ([]byte, bool) { return nil, true }},
 		{firstOnly{providers.P256k1{}}, h.SchnorrVerifyBatchCase(64, true), func(out []byte, ok bool) ([]byte, bool) { return out, ok }},
 		{providers.P256k1{}, h.MSMCase(32), flipBit},
+		{providers.P256k1{}, h.BIP32DeriveBIP86, flipBit},
+		{providers.Btcec{}, h.BIP32DeriveBIP86, func(out []byte, ok bool) ([]byte, bool) { return out[:32], ok }}, // the key without the chain code
 	}
 	for _, bug := range bugs {
 		// The honest twin: the wrapped provider, or for the custom buggy
