@@ -110,3 +110,25 @@ func TestVersionErrors(t *testing.T) {
 		t.Errorf("public key WithVersion(zprv): %v", err)
 	}
 }
+
+// TestVersionBytes pins the version bytes to the values BIP-32 and
+// SLIP-0132 register (TestVersions checks that each gives its prefix, which
+// fixes the high bits only).
+func TestVersionBytes(t *testing.T) {
+	for v, want := range map[bip32.Version]uint32{
+		bip32.Xprv: 0x0488ade4, bip32.Xpub: 0x0488b21e,
+		bip32.Yprv: 0x049d7878, bip32.Ypub: 0x049d7cb2,
+		bip32.YprvMultisig: 0x0295b005, bip32.YpubMultisig: 0x0295b43f,
+		bip32.Zprv: 0x04b2430c, bip32.Zpub: 0x04b24746,
+		bip32.ZprvMultisig: 0x02aa7a99, bip32.ZpubMultisig: 0x02aa7ed3,
+		bip32.Tprv: 0x04358394, bip32.Tpub: 0x043587cf,
+		bip32.Uprv: 0x044a4e28, bip32.Upub: 0x044a5262,
+		bip32.UprvMultisig: 0x024285b5, bip32.UpubMultisig: 0x024289ef,
+		bip32.Vprv: 0x045f18bc, bip32.Vpub: 0x045f1cf6,
+		bip32.VprvMultisig: 0x02575048, bip32.VpubMultisig: 0x02575483,
+	} {
+		if uint32(v) != want {
+			t.Errorf("%s = %#08x, want %#08x", v, uint32(v), want)
+		}
+	}
+}
