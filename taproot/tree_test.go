@@ -26,7 +26,8 @@ func refTagged(tag string, parts ...[]byte) [32]byte {
 }
 
 // refCompactSize is Bitcoin's CompactSize, written from its definition.
-func refCompactSize(n int) []byte {
+func refCompactSize(length int) []byte {
+	n := uint64(length)
 	switch {
 	case n < 253:
 		return []byte{byte(n)}
