@@ -8,13 +8,15 @@ import (
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/bip32"
 	"github.com/p256k1/secp256k1/bip39"
+	"github.com/p256k1/secp256k1/internal/bech32"
 	"github.com/p256k1/secp256k1/internal/testutil"
 	"github.com/p256k1/secp256k1/taproot"
 )
 
 // The scriptPubKey section of BIP-341's wallet-test-vectors.json (in
 // ../testdata/bip341): the script trees, their leaf hashes and merkle
-// roots, the output keys, scriptPubKeys and every control block.
+// roots, the output keys, scriptPubKeys, bech32m addresses and every
+// control block.
 type walletVectors struct {
 	ScriptPubKey []struct {
 		Given struct {
@@ -28,6 +30,7 @@ type walletVectors struct {
 		}
 		Expected struct {
 			ScriptPubKey            string
+			Bip350Address           string
 			ScriptPathControlBlocks []string
 		}
 	}
@@ -111,6 +114,9 @@ func TestBIP341ScriptTrees(t *testing.T) {
 		if err != nil || hex.EncodeToString(script) != c.Expected.ScriptPubKey {
 			t.Errorf("case %d: scriptPubKey %x, %v; want %s", i, script, err, c.Expected.ScriptPubKey)
 		}
+		if a, err := bech32.SegwitAddress("bc", 1, out.Bytes()); err != nil || a != c.Expected.Bip350Address {
+			t.Errorf("case %d: address %s, %v; want %s", i, a, err, c.Expected.Bip350Address)
+		}
 		// Control blocks, one per leaf in id order (the vectors number
 		// the leaves depth first, left to right).
 		if tree == nil {
@@ -138,8 +144,8 @@ func TestBIP341ScriptTrees(t *testing.T) {
 
 // TestBIP86 runs the BIP-86 vectors (in ../testdata/bip86) the whole way:
 // mnemonic -> BIP-39 seed -> BIP-32 key at each path -> internal key ->
-// output key and scriptPubKey (KeyPathOutput), and the key-path signing
-// key (TaprootTweak) whose x-only key is the output key.
+// output key and scriptPubKey (KeyPathOutput) -> bech32m address, and the
+// key-path signing key (TaprootTweak) whose x-only key is the output key.
 func TestBIP86(t *testing.T) {
 	var f struct {
 		Root struct {
@@ -150,6 +156,7 @@ func TestBIP86(t *testing.T) {
 			InternalKey  string `json:"internal_key"`
 			OutputKey    string `json:"output_key"`
 			ScriptPubKey string
+			Address      string
 		}
 	}
 	testutil.LoadJSON(t, "../testdata/bip86/bip86_test_vectors.json", &f)
@@ -174,6 +181,9 @@ func TestBIP86(t *testing.T) {
 		if err != nil || hex.EncodeToString(x.Bytes()) != a.InternalKey || hex.EncodeToString(out.Bytes()) != a.OutputKey ||
 			hex.EncodeToString(script) != a.ScriptPubKey {
 			t.Errorf("%s: internal %x, output %v, script %x, %v", a.Path, x.Bytes(), out, script, err)
+		}
+		if addr, err := bech32.SegwitAddress("bc", 1, out.Bytes()); err != nil || addr != a.Address {
+			t.Errorf("%s: address %s, %v; want %s", a.Path, addr, err, a.Address)
 		}
 		priv, _ := k.PrivateKey()
 		sk, err := priv.TaprootTweak(nil)
