@@ -3,11 +3,9 @@ package difftest
 import (
 	"bytes"
 	"crypto/sha256"
-	"flag"
 	"math/big"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/btcsuite/btcd/btcec/v2"
 	btcecdsa "github.com/btcsuite/btcd/btcec/v2/ecdsa"
@@ -16,6 +14,7 @@ import (
 
 	secp "github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/ecdsa"
+	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
 // Differential tests of the recoverable formats and the standard-library
@@ -24,17 +23,9 @@ import (
 // decred backend), BIP-137 against btcec, and S256 against go-ethereum's
 // curve and ECIES.
 
-var seedFlag = flag.Uint64("seed", 0, "seed of the randomized differential tests (0: from the clock)")
-
-// newRand returns the test's random source and logs its seed.
-func newRand(t *testing.T) *rand.Rand {
-	seed := *seedFlag
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
-	t.Logf("seed %d (rerun with -seed %d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-}
+// newRand returns the test's random source (internal/testutil.Rand: -seed N
+// reproduces a run) and logs its seed.
+func newRand(t *testing.T) *rand.Rand { return testutil.Rand(t) }
 
 func randBytes(r *rand.Rand, n int) []byte {
 	b := make([]byte, n)

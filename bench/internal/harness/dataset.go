@@ -48,13 +48,16 @@ type Item struct {
 
 	// Expected outputs. Valid says whether the item's signatures verify
 	// and its tweak is in range (true in the main dataset, false in the
-	// mutated one). ECDHX, Recovered, TweakedPub and TweakedXOnly are
-	// filled for the first GateN items only.
+	// mutated one). ECDHX, Recovered, TweakedPub, TweakedXOnly and
+	// BIP32Child are filled for the first GateN items only.
 	Valid        bool
 	ECDHX        [32]byte // x(d * Q_peer)
 	Recovered    [33]byte // compressed key recovered from (SigCompact, RecID, Hash)
 	TweakedPub   [33]byte // compressed d*G + Tweak*G
 	TweakedXOnly [33]byte // compressed lift_x(XOnly) + Tweak*G (full key, with its y parity)
+	// BIP32Child is the private key || chain code at BIP86Path below the
+	// BIP-32 master key of Seckey taken as the seed (first GateN items).
+	BIP32Child [64]byte
 }
 
 // Dataset is the shared input of all providers.
@@ -126,6 +129,9 @@ func NewDataset(seed int64, n int) (*Dataset, error) {
 		copy(it.ECDHX[:], dcr.GenerateSharedSecret(priv, peer))
 		it.Recovered = it.Pub
 		if err := it.fillTweaked(); err != nil {
+			return nil, fmt.Errorf("dataset item %d: %w", i, err)
+		}
+		if err := it.fillBIP32(); err != nil {
 			return nil, fmt.Errorf("dataset item %d: %w", i, err)
 		}
 	}

@@ -140,6 +140,14 @@ func (g *Gate) check(p Provider, c Case, op Op) (res GateResult) {
 		g.checkSign(p, c, op, m, &res)
 	case PubkeyTweakAdd, XOnlyTweakAdd:
 		g.checkTweak(p, c, op, m, &res)
+	case BIP32DeriveBIP86:
+		for i := 0; i < m; i++ {
+			out, ok := op(i)
+			res.Checked++
+			if !ok || !bytes.Equal(out, g.ds.Items[i].BIP32Child[:]) {
+				res.fail("item %d: derived key || chain code %s, want %s", i, hex.EncodeToString(out), hex.EncodeToString(g.ds.Items[i].BIP32Child[:]))
+			}
+		}
 	case ECDSAVerify, ECDSAVerifyPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDSARecover, ECDSARecoverEthereum:
 		badOp, err := p.Prepare(c, g.bad)
 		if err != nil {

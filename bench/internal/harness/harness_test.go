@@ -210,6 +210,8 @@ func TestGateCatchesPlantedBug(t *testing.T) {
 		// An invalid batch that reports one index too few, or accepts.
 		{providers.P256k1{}, h.SchnorrVerifyBatchInvalidCase(1024, 10), func(out []byte, ok bool) ([]byte, bool) { return out[:len(out)-2], ok }},
 		{providers.P256k1{}, h.SchnorrVerifyBatchInvalidCase(1024, 1), func(out []byte, ok bool) ([]byte, bool) { return out, false }},
+		{providers.P256k1{}, h.BIP32DeriveBIP86, flipBit},
+		{providers.Btcec{}, h.BIP32DeriveBIP86, func(out []byte, ok bool) ([]byte, bool) { return out[:32], ok }}, // the key without the chain code
 	}
 	for _, bug := range bugs {
 		// The honest twin: the wrapped provider, or for the custom buggy

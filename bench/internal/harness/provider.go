@@ -31,13 +31,14 @@ const (
 	ECDSARecoverEthereum   Case = "ecdsa_recover_ethereum"
 	PubkeyTweakAdd         Case = "pubkey_tweak_add"
 	XOnlyTweakAdd          Case = "xonly_tweak_add"
+	BIP32DeriveBIP86       Case = "bip32_derive_bip86"
 )
 
 // SingleCases lists the cases of one operation per call, in report order.
 var SingleCases = []Case{
 	PubkeyCreate, ECDSASignFromBytes, ECDSASignPreparsed, ECDSAVerify, ECDSAVerifyPreparsed,
 	SchnorrSignPreparsed, SchnorrVerify, SchnorrVerifyPreparsed, ECDH, ECDSARecover,
-	ECDSARecoverEthereum, PubkeyTweakAdd, XOnlyTweakAdd,
+	ECDSARecoverEthereum, PubkeyTweakAdd, XOnlyTweakAdd, BIP32DeriveBIP86,
 }
 
 // AllCases lists every case in report order: SingleCases, then the batch
@@ -60,6 +61,7 @@ var CaseDoc = map[Case]string{
 	ECDSARecoverEthereum:   "65-byte Ethereum signature r||s||v (v = 0/1) + 32-byte hash -> public key, serialized uncompressed (65 bytes) (go-ethereum's crypto.Ecrecover shape)",
 	PubkeyTweakAdd:         "parsed public key P + 32-byte tweak t -> P + t*G, serialized compressed (33 bytes); t >= n is rejected",
 	XOnlyTweakAdd:          "parsed x-only key (even-y point P) + 32-byte tweak t -> full key P + t*G, serialized compressed (33 bytes: x and its y parity); t >= n is rejected",
+	BIP32DeriveBIP86:       "parsed master extended private key (BIP-32 master of the item's 32 secret bytes as the seed, parsed from its xprv) -> BIP-32 derivation of m/86'/0'/0'/0/0 -> the child's private key || chain code (64 bytes)",
 }
 
 // ParseCases parses a comma-separated --case list. An empty list or "all"

@@ -6,11 +6,16 @@ import (
 	"github.com/btcsuite/btcd/btcec/v2"
 	btcecdsa "github.com/btcsuite/btcd/btcec/v2/ecdsa"
 	"github.com/btcsuite/btcd/btcec/v2/schnorr"
+	"github.com/btcsuite/btcd/btcutil/hdkeychain"
+	"github.com/btcsuite/btcd/chaincfg"
 
 	h "github.com/p256k1/secp256k1/bench/internal/harness"
 )
 
-const btcecModule = "github.com/btcsuite/btcd/btcec/v2"
+const (
+	btcecModule      = "github.com/btcsuite/btcd/btcec/v2"
+	hdkeychainModule = "github.com/btcsuite/btcd/btcutil"
+)
 
 // Btcec is github.com/btcsuite/btcd/btcec/v2 with its BIP-340 schnorr
 // package. Its keys and ECDSA are thin wrappers over decred v4.
@@ -39,6 +44,7 @@ func (Btcec) Info() h.Info {
 			h.ECDH:                 "btcec.GenerateSharedSecret = decred (variable time)",
 			h.PubkeyTweakAdd:       "no tweak API: ModNScalar.SetBytes (overflow rejected) + ScalarBaseMultNonConst + AddNonConst, as btcutil/hdkeychain derives public children",
 			h.XOnlyTweakAdd:        "no tweak API: on the key from schnorr.ParsePubKey, ScalarBaseMultNonConst + AddNonConst, as txscript.ComputeTaprootOutputKey does",
+			h.BIP32DeriveBIP86:     "btcutil/hdkeychain " + h.DepVersion(hdkeychainModule) + ": Derive (the BIP-32-conforming one) five times on a key from NewKeyFromString, then ECPrivKey().Serialize() and ChainCode(); variable time",
 		},
 	}
 }
@@ -209,6 +215,31 @@ func (Btcec) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 			}
 			r.ToAffine()
 			return btcec.NewPublicKey(&r.X, &r.Y).SerializeCompressed(), true
+		}, nil
+	case h.BIP32DeriveBIP86:
+		masters := make([]*hdkeychain.ExtendedKey, n)
+		for i := range masters {
+			m, err := hdkeychain.NewMaster(items[i].Seckey[:], &chaincfg.MainNetParams)
+			if err == nil {
+				masters[i], err = hdkeychain.NewKeyFromString(m.String())
+			}
+			if err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		return func(i int) ([]byte, bool) {
+			k := masters[i]
+			for _, idx := range h.BIP86Path {
+				var err error
+				if k, err = k.Derive(idx); err != nil {
+					return nil, false
+				}
+			}
+			sk, err := k.ECPrivKey()
+			if err != nil {
+				return nil, false
+			}
+			return append(sk.Serialize(), k.ChainCode()...), true
 		}, nil
 	}
 	return nil, h.ErrUnsupported

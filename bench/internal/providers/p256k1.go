@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	secp "github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/bip32"
 	"github.com/p256k1/secp256k1/curve"
 	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/schnorr"
@@ -41,6 +42,7 @@ func (P256k1) Info() h.Info {
 			h.ECDH:                 "PrivateKey.ECDH (raw x), constant time",
 			h.PubkeyTweakAdd:       "PublicKey.TweakAdd + BytesCompressed",
 			h.XOnlyTweakAdd:        "XOnlyPublicKey.TweakAdd (full key) + BytesCompressed",
+			h.BIP32DeriveBIP86:     "bip32.ExtendedKey.DerivePath on a key from bip32.Parse, then PrivateKey().Bytes() and ChainCode(); constant time",
 		},
 		Extra: map[string]string{
 			"schnorr_verify_batch":         "schnorr.BatchVerifier: Reset, Add of every signature and Verify in the timed call (Workers = 1 for cores1, 0 = GOMAXPROCS for coresall)",
@@ -220,6 +222,29 @@ func (P256k1) Prepare(c h.Case, ds *h.Dataset) (h.Op, error) {
 				return nil, false
 			}
 			return q.BytesCompressed(), true
+		}, nil
+	case h.BIP32DeriveBIP86:
+		masters := make([]*bip32.ExtendedKey, n)
+		for i := range masters {
+			m, err := bip32.NewMaster(items[i].Seckey[:], bip32.Xprv)
+			if err == nil {
+				masters[i], err = bip32.Parse(m.String())
+			}
+			if err != nil {
+				return nil, fmt.Errorf("item %d: %w", i, err)
+			}
+		}
+		path := bip32.Path(h.BIP86Path)
+		return func(i int) ([]byte, bool) {
+			k, err := masters[i].DerivePath(path)
+			if err != nil {
+				return nil, false
+			}
+			sk, err := k.PrivateKey()
+			if err != nil {
+				return nil, false
+			}
+			return append(sk.Bytes(), k.ChainCode()...), true
 		}, nil
 	}
 	if spec, ok := c.Batch(); ok {
