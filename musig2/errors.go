@@ -108,6 +108,9 @@ type InvalidContributionError struct {
 }
 
 func (e *InvalidContributionError) Error() string {
+	if e == nil {
+		return "musig2: invalid contribution"
+	}
 	who := "the nonce aggregator"
 	if e.Signer != NoSigner {
 		who = "signer " + strconv.Itoa(e.Signer)
@@ -117,6 +120,9 @@ func (e *InvalidContributionError) Error() string {
 
 // Unwrap returns the sentinel error of the contribution.
 func (e *InvalidContributionError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
 	switch e.Contribution {
 	case ContribPubKey:
 		return ErrInvalidPublicKey
@@ -134,7 +140,7 @@ func (e *InvalidContributionError) Unwrap() error {
 // Signer and Contribution.
 func (e *InvalidContributionError) Is(target error) bool {
 	t, ok := target.(*InvalidContributionError)
-	return ok && t != nil && e.Signer == t.Signer && e.Contribution == t.Contribution
+	return ok && t != nil && e != nil && e.Signer == t.Signer && e.Contribution == t.Contribution
 }
 
 func contribErr(signer int, contrib string) error {
