@@ -156,6 +156,7 @@ func main() {
 	}
 	runSignerGenerate(remote)
 	runCurve()
+	runMuSig2()
 	if failures > 0 {
 		os.Exit(1)
 	}
