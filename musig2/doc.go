@@ -58,7 +58,7 @@
 // revealed. Everything else handles public data (keys, nonces, tweaks,
 // partial signatures, sessions) and runs in variable time: key aggregation
 // is one multi-scalar multiplication, partial-signature verification one
-// multi-scalar multiplication of three points and G.
+// multi-scalar multiplication of two points and G.
 //
 // # BIP-328
 //

@@ -34,13 +34,14 @@ func KeySort(pubkeys [][]byte) {
 // only public data. It is not safe to tweak a cache while another
 // goroutine reads it.
 type KeyAggCache struct {
-	q         group.Affine  // Q, the (tweaked) aggregate key: finite
-	parityAcc int           // 1 when gacc = -1 (mod n), 0 when gacc = 1
-	tacc      scalar.Scalar // the tweak accumulator
-	pksHash   [32]byte      // hash_KeyAgg list(pk_1 ‖ ... ‖ pk_u)
-	second    [33]byte      // GetSecondKey: the first key != pk_1, or zeros
-	keys      []byte        // the aggregated keys, 33 bytes each
-	ext       extState      // BIP-328 derivation state
+	q         group.Affine   // Q, the (tweaked) aggregate key: finite
+	parityAcc int            // 1 when gacc = -1 (mod n), 0 when gacc = 1
+	tacc      scalar.Scalar  // the tweak accumulator
+	pksHash   [32]byte       // hash_KeyAgg list(pk_1 ‖ ... ‖ pk_u)
+	second    [33]byte       // GetSecondKey: the first key != pk_1, or zeros
+	keys      []byte         // the aggregated keys, 33 bytes each
+	pts       []group.Affine // the same keys, parsed
+	ext       extState       // BIP-328 derivation state
 	valid     bool
 }
 
@@ -67,7 +68,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggCache, error) {
 			return nil, contribErr(i, ContribPubKey)
 		}
 	}
-	c := &KeyAggCache{keys: make([]byte, 0, 33*len(pubkeys))}
+	c := &KeyAggCache{keys: make([]byte, 0, 33*len(pubkeys)), pts: pts}
 	for _, pk := range pubkeys {
 		c.keys = append(c.keys, pk...)
 	}
@@ -96,11 +97,19 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggCache, error) {
 		terms[len(terms)-1].Set(&a, &pts[i])
 	}
 	var q group.Jacobian
-	if len(terms) > 0 {
+	switch len(terms) {
+	case 0:
+		q.Set(&ones)
+	case 1:
+		// Two distinct keys (the common case): one a·P, without the
+		// multi-scalar machinery; a still holds that key's coefficient
+		// (the loop computed no other).
+		var zero scalar.Scalar
+		ecmult.DoubleMultVarTime(&q, &a, &terms[0].P, &zero)
+		q.AddVarTime(&q, &ones)
+	default:
 		ecmult.MultiScalarMultVarTime(&q, nil, terms, nil)
 		q.AddVarTime(&q, &ones)
-	} else {
-		q.Set(&ones)
 	}
 	if q.Infinity || q.Z.IsZero() == 1 {
 		return nil, errInfinity
@@ -131,15 +140,18 @@ func (c *KeyAggCache) coef(a *scalar.Scalar, pk []byte) {
 	c.coefHash(a, pk)
 }
 
-// hasKey reports whether pk is one of the aggregated keys.
-func (c *KeyAggCache) hasKey(pk []byte) bool {
+// keyIndex returns the index of pk among the aggregated keys, or -1.
+func (c *KeyAggCache) keyIndex(pk []byte) int {
 	for i := 0; i < len(c.keys); i += 33 {
 		if bytes.Equal(c.keys[i:i+33], pk) {
-			return true
+			return i / 33
 		}
 	}
-	return false
+	return -1
 }
+
+// hasKey reports whether pk is one of the aggregated keys.
+func (c *KeyAggCache) hasKey(pk []byte) bool { return c.keyIndex(pk) >= 0 }
 
 // negateSecret reports (1 or 0) whether a signer's secret key is negated:
 // g·gacc = -1, BIP-327's d = g·gacc·d' (g = -1 when Q has odd y).

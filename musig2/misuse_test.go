@@ -199,6 +199,14 @@ func misuseTable(f *fixture) map[string]func(t *testing.T) {
 			sn, pn, err := musig2.NonceGen(f.pks[0], &musig2.NonceOptions{SecretKey: zeroKey})
 			wantErr(t, "NonceGen(zero key)", sn, err, musig2.ErrInvalidPrivateKey)
 			wantNilBytes(t, "NonceGen(zero key) nonce", pn, err, musig2.ErrInvalidPrivateKey)
+			sn, pn, err = musig2.NonceGen(f.pks[0], &musig2.NonceOptions{SecretKey: f.priv[1]})
+			wantErr(t, "NonceGen(other signer's key)", sn, err, musig2.ErrNonceKeyMismatch)
+			wantNilBytes(t, "NonceGen(other signer's key) nonce", pn, err, musig2.ErrNonceKeyMismatch)
+			for _, pk := range badLengths(33) {
+				sn, pn, err := musig2.NonceGen(pk, &musig2.NonceOptions{SecretKey: f.priv[0]})
+				wantErr(t, "NonceGen(bad key, with SecretKey)", sn, err, musig2.ErrNonceKeyMismatch)
+				wantNilBytes(t, "NonceGen(bad key, with SecretKey) nonce", pn, err, musig2.ErrNonceKeyMismatch)
+			}
 		},
 		"musig2.SecretNonce.String": func(t *testing.T) {
 			var n *musig2.SecretNonce

@@ -95,7 +95,8 @@ func (n *SecretNonce) take(k1, k2 *scalar.Scalar, pk *[33]byte) error {
 // each adds protection against a broken random source (the secret key
 // most of all), as BIP-327 recommends.
 type NonceOptions struct {
-	// SecretKey is the signer's secret key (nil: absent).
+	// SecretKey is the signer's secret key (nil: absent); its public key
+	// must be NonceGen's pubkey.
 	SecretKey *secp256k1.PrivateKey
 	// AggregateKey is the 32-byte x-only aggregate public key of the
 	// session (KeyAggCache.XOnlyPublicKey) (nil: absent).
@@ -124,16 +125,25 @@ type NonceOptions struct {
 //
 // It runs in constant time with respect to Rand, the secret key and the
 // nonce. Errors: an invalid pubkey wraps ErrInvalidPublicKey, an invalid
-// SecretKey ErrInvalidPrivateKey, optional inputs of the wrong length or
-// an all-zero Rand ErrInvalidInput.
+// SecretKey ErrInvalidPrivateKey, a SecretKey whose public key is not
+// pubkey ErrNonceKeyMismatch, optional inputs of the wrong length or an
+// all-zero Rand ErrInvalidInput.
 func NonceGen(pubkey []byte, opts *NonceOptions) (*SecretNonce, []byte, error) {
 	var o NonceOptions
 	if opts != nil {
 		o = *opts
 	}
-	var p group.Affine
-	if !parsePoint(&p, pubkey) {
-		return nil, nil, fmt.Errorf("%w: signer's key for NonceGen", ErrInvalidPublicKey)
+	if o.SecretKey != nil {
+		// The key pair must match (the public key is computed once and
+		// kept in the PrivateKey): no need to parse pubkey.
+		if err := checkKeyPair(o.SecretKey, pubkey); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		var p group.Affine
+		if !parsePoint(&p, pubkey) {
+			return nil, nil, fmt.Errorf("%w: signer's key for NonceGen", ErrInvalidPublicKey)
+		}
 	}
 	if o.AggregateKey != nil && len(o.AggregateKey) != 32 {
 		return nil, nil, fmt.Errorf("%w: aggregate key of %d bytes, want 32", ErrInvalidInput, len(o.AggregateKey))
@@ -275,4 +285,21 @@ func NonceAgg(pubnonces [][]byte) ([]byte, error) {
 		putPointExt(out[33*j:], &r)
 	}
 	return out, nil
+}
+
+// checkKeyPair checks that pubkey is the 33-byte compressed public key of
+// priv.
+func checkKeyPair(priv *secp256k1.PrivateKey, pubkey []byte) error {
+	pub, err := (*keys.Private)(priv).Public()
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidPrivateKey, err)
+	}
+	var pk [33]byte
+	if err := pub.PutCompressed(&pk); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidPrivateKey, err)
+	}
+	if len(pubkey) != 33 || [33]byte(pubkey) != pk {
+		return fmt.Errorf("%w: NonceGen's pubkey is not SecretKey's public key", ErrNonceKeyMismatch)
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/ctcheck"
 	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/internal/scalar"
@@ -194,7 +195,8 @@ func (s *Session) sign(out []byte, k1, k2 *scalar.Scalar, npk *[33]byte, priv *s
 // (libsecp256k1's secp256k1_musig_partial_sig_verify). It returns false
 // for malformed inputs (including psig >= n), for a key that is not one of
 // the aggregated keys, and for a nil or zero-value session. Variable time
-// (public data): one multi-scalar multiplication of three points and G.
+// (public data): one multi-scalar multiplication of two points and G (the
+// signer's key is parsed once, by KeyAgg).
 func (s *Session) PartialVerify(psig, pubnonce, pubkey []byte) bool {
 	if !s.ok() || len(psig) != PartialSigSize || len(pubnonce) != PubNonceSize {
 		return false
@@ -203,29 +205,40 @@ func (s *Session) PartialVerify(psig, pubnonce, pubkey []byte) bool {
 	if sc.SetCanonicalBytes((*[32]byte)(psig)) != 1 {
 		return false
 	}
-	var r1, r2, p group.Affine
-	if !parsePoint(&r1, pubnonce[:33]) || !parsePoint(&r2, pubnonce[33:]) || !parsePoint(&p, pubkey) {
+	// R1 is not decompressed: the check below compares x and the parity
+	// of y, which also rejects an x that is not on the curve.
+	var r1x field.Element
+	if (pubnonce[0] != 2 && pubnonce[0] != 3) || r1x.SetCanonicalBytes((*[32]byte)(pubnonce[1:33])) != 1 {
 		return false
 	}
-	if !s.c.hasKey(pubkey) {
+	var r2 group.Affine
+	if !parsePoint(&r2, pubnonce[33:]) {
 		return false
 	}
+	k := s.c.keyIndex(pubkey) // an aggregated key: parsed by KeyAgg
+	if k < 0 {
+		return false
+	}
+	p := &s.c.pts[k]
 	// s·G = ε·(R1 + b·R2) + e·a·g'·P, with ε = -1 if R has odd y and
-	// g' = g·gacc, checked as s·G - e·a·g'·P - ε·R1 - ε·b·R2 = O.
-	var a, c, m1, mb scalar.Scalar
+	// g' = g·gacc, checked as X = s·G - e·a·g'·P - ε·b·R2 = ε·R1: X has
+	// R1's x, and the parity of R1's y, flipped when ε = -1.
+	var a, c, mb scalar.Scalar
 	s.c.coef(&a, pubkey)
 	c.Multiply(&s.e, &a)
 	c.CondNegate(&c, 1^s.c.negateSecret())
-	m1.One()
-	m1.CondNegate(&m1, 1^s.rOdd)
 	mb.CondNegate(&s.b, 1^s.rOdd)
-	var terms [3]ecmult.Term
-	terms[0].Set(&c, &p)
-	terms[1].Set(&m1, &r1)
-	terms[2].Set(&mb, &r2)
-	var out group.Jacobian
-	ecmult.MultiScalarMultVarTime(&out, &sc, terms[:], nil)
-	return out.Infinity || out.Z.IsZero() == 1
+	var terms [2]ecmult.Term
+	terms[0].Set(&c, p)
+	terms[1].Set(&mb, &r2)
+	var x group.Jacobian
+	ecmult.MultiScalarMultVarTime(&x, &sc, terms[:], nil)
+	if x.Infinity || x.Z.IsZero() == 1 || x.EqualXVarTime(&r1x) != 1 {
+		return false
+	}
+	var xa group.Affine
+	xa.SetJacobianVarTime(&x)
+	return xa.Y.IsOdd() == int(pubnonce[0]&1)^s.rOdd
 }
 
 // Aggregate sums the signers' 32-byte partial signatures into the 64-byte

@@ -285,3 +285,38 @@ func TestSessionNofN(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialVerifyRejects changes each part of a valid partial
+// signature's inputs: the first nonce point is checked by its x and the
+// parity of its y (it is never decompressed), so a flipped prefix, an x
+// off the curve or >= p, and a changed second point must all fail.
+func TestPartialVerifyRejects(t *testing.T) {
+	f := newFixture(t)
+	psig, err := f.sess.Sign(f.sn[0], f.priv[0])
+	if err != nil || !f.sess.PartialVerify(psig, f.pn[0], f.pks[0]) {
+		t.Fatalf("valid partial signature rejected: %v", err)
+	}
+	offCurve := testutil.MustHex(t, "0000000000000000000000000000000000000000000000000000000000000005")
+	aboveP := testutil.MustHex(t, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC30")
+	for name, mutate := range map[string]func(pn []byte){
+		"R1 prefix flipped": func(pn []byte) { pn[0] ^= 1 },
+		"R1 prefix 04":      func(pn []byte) { pn[0] = 4 },
+		"R1 x off curve":    func(pn []byte) { copy(pn[1:33], offCurve) },
+		"R1 x >= p":         func(pn []byte) { copy(pn[1:33], aboveP) },
+		"R1 x changed":      func(pn []byte) { pn[32] ^= 1 },
+		"R2 prefix flipped": func(pn []byte) { pn[33] ^= 1 },
+		"R2 x off curve":    func(pn []byte) { copy(pn[34:], offCurve) },
+		"R1 and R2 swapped": func(pn []byte) {
+			var tmp [33]byte
+			copy(tmp[:], pn[:33])
+			copy(pn[:33], pn[33:])
+			copy(pn[33:], tmp[:])
+		},
+	} {
+		pn := bytes.Clone(f.pn[0])
+		mutate(pn)
+		if f.sess.PartialVerify(psig, pn, f.pks[0]) {
+			t.Errorf("%s: PartialVerify = true", name)
+		}
+	}
+}
