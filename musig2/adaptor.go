@@ -43,7 +43,7 @@ func Adapt(preSig, secret []byte, nonceOdd bool) ([]byte, error) {
 
 // ExtractAdaptor recovers the 32-byte adaptor secret t from a valid
 // signature sig and the pre-signature preSig it was adapted from (both 64
-// bytes, sharing their nonce R'): t = s - s', or s' - t when the final
+// bytes, sharing their nonce R'): t = s - s', or s' - s when the final
 // nonce has odd y (nonceOdd, from Session.NonceParity).
 // libsecp256k1-zkp's musig_extract_adaptor.
 //
