@@ -40,10 +40,11 @@ const hashLen = 48
 // elements and may in principle be the identity (with probability about
 // 2^-256).
 //
-// dst must not be empty; a dst longer than 255 bytes is hashed first as
-// RFC 9380 (section 5.3.3) specifies. Otherwise it returns nil and an error
-// wrapping ErrInvalidDST, and v is unchanged. Any msg is accepted, nil
-// included (the empty message).
+// dst must not be empty (RFC 9380 recommends at least 16 bytes, unique to
+// the application); a dst longer than 255 bytes is hashed first as RFC 9380
+// (section 5.3.3) specifies. An empty dst returns nil and an error wrapping
+// ErrInvalidDST, and v is unchanged. Any msg is accepted, nil included (the
+// empty message). msg and dst are only read, and may alias.
 //
 // It runs in constant time with respect to the contents of msg, which may
 // be secret; the lengths of msg and dst, and dst, are public.

@@ -605,3 +605,21 @@ func TestExpandXMDVsRef(t *testing.T) {
 		}
 	}
 }
+
+func TestHashToCurveAllocations(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
+	msg, dst := []byte("message"), []byte("QUUX-V01-CS02-with-"+HashToCurveSuite)
+	long := bytes.Repeat([]byte("D"), 300)
+	var p Point
+	var s Scalar
+	for name, f := range map[string]func(){
+		"HashToCurve":            func() { p.HashToCurve(msg, dst) },
+		"HashToCurve (long dst)": func() { p.HashToCurve(msg, long) },
+		"EncodeToCurve":          func() { p.EncodeToCurve(msg, dst) },
+		"HashToScalar":           func() { s.HashToScalar(msg, dst) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", name, n)
+		}
+	}
+}
