@@ -46,6 +46,17 @@
 // rejects it. BytesX returns the 32-byte x coordinate of BIP-340, and an
 // error for the identity. The hybrid encodings 0x06 and 0x07 are rejected.
 //
+// # Hashing to the curve
+//
+// HashToCurve and EncodeToCurve implement RFC 9380's suites
+// secp256k1_XMD:SHA-256_SSWU_RO_ and secp256k1_XMD:SHA-256_SSWU_NU_
+// (expand_message_xmd with SHA-256, the simplified SWU map to a
+// 3-isogenous curve and the isogeny), and HashToScalar hashes into the
+// scalars the same way (hash_to_field modulo n, as FROST and RFC 9497 use
+// it). Each takes a non-empty domain separation tag and returns an error
+// wrapping ErrInvalidDST otherwise (and for a nil receiver); each runs in
+// constant time with respect to the message, which may be secret.
+//
 // # Timing
 //
 // Every operation runs in constant time with respect to its inputs, points

@@ -107,6 +107,9 @@ func misuseTable() map[string]func(t *testing.T) {
 			wantNil(t, "nil.Invert", ns.Invert(s))
 			wantNil(t, "Invert(nil)", new(Scalar).Invert(nil))
 		},
+		"curve.Point.HashToCurve":   misuseHashToCurve,
+		"curve.Point.EncodeToCurve": misuseEncodeToCurve,
+		"curve.Scalar.HashToScalar": misuseHashToScalar,
 		"curve.Scalar.Select": func(t *testing.T) {
 			wantNil(t, "nil.Select", ns.Select(s, s, 1))
 			wantNil(t, "Select(nil, s)", new(Scalar).Select(nil, s, 1))
