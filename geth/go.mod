@@ -8,6 +8,8 @@ require (
 )
 
 require (
+	github.com/ProjectZKM/Ziren/crates/go-runtime/zkvm_runtime v0.0.0-20251001021608-1fe7b43fc4d6 // indirect
+	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1 // indirect
 	github.com/holiman/uint256 v1.3.2 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )

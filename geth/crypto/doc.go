@@ -46,7 +46,10 @@
 //     value, or truncates, or panics); PubkeyToAddress returns the zero
 //     address for such a key. FromECDSA of a key with a nil Curve pads to
 //     32 bytes.
-//   - ValidateSignatureValues returns false for nil r or s.
+//   - ValidateSignatureValues returns false for nil r or s, and HashData
+//     returns the zero hash for a nil KeccakState.
+//   - SaveECDSA with a nil key or D returns an error and writes nothing
+//     (go-ethereum writes an empty file).
 //   - S256()'s methods accept nil coordinates, scalars longer than 32
 //     bytes and scalars ≥ n (reduced mod n), and return (0, 0) for the
 //     point at infinity, as crypto/elliptic does (go-ethereum's cgo curve
