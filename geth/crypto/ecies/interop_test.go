@@ -55,7 +55,10 @@ func TestInteropWithGeth(t *testing.T) {
 		if err1 != nil || err2 != nil || !bytes.Equal(s1, s2) {
 			t.Fatalf("GenerateShared = %x, %v; go-ethereum %x, %v", s1, err1, s2, err2)
 		}
-		msg := make([]byte, r.IntN(100))
+		msg := make([]byte, 1+r.IntN(100)) // ECIES refuses empty messages
+		for i := range msg {
+			msg[i] = byte(r.Uint32())
+		}
 		s1, s2 = []byte("shared 1"), []byte("shared 2")
 		ct, err := gethecies.Encrypt(rand.Reader, &gb.PublicKey, msg, s1, s2)
 		if err != nil {
