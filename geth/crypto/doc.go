@@ -32,12 +32,18 @@
 // crypto/keccak, but not its crypto package, so a program that uses only
 // this package links no cgo and no libsecp256k1.
 //
-// Where go-ethereum panics, this package does not:
+// Where go-ethereum panics, returns garbage, or its two backends disagree,
+// this package never panics and behaves as follows:
 //
 //   - Sign with a nil key, a nil D, a key on a curve that is not secp256k1
 //     (the cgo backend signs D as a secp256k1 key; the pure-Go backend
-//     returns the error this package returns) or a negative D (go-ethereum
-//     signs with |D|) returns an error.
+//     returns the error this package returns), a negative D (go-ethereum
+//     signs with |D|) or a D ≥ 2^256 (the pure-Go backend signs with its
+//     first 32 bytes) returns an error.
+//   - Ecrecover rejects V ≥ 4 with "invalid signature recovery id", as
+//     the cgo backend does (the pure-Go backend reads V = 4 to 7 as 0 to 3).
+//   - ToECDSAUnsafe reads D of any length (the cgo backend panics on more
+//     than 32 bytes, zero-padded or not).
 //   - CompressPubkey returns nil for a nil key or a point that is not on
 //     the curve (go-ethereum's cgo backend panics, its pure-Go backend
 //     encodes whatever it was given).
