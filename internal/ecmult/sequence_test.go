@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/testutil"
@@ -286,7 +287,7 @@ func TestScratchDirty(t *testing.T) {
 // small indices and counts. The settings (Workers and Pippenger's
 // variants) are left alone.
 func dirtyScratch(r *rand.Rand, s *Scratch) {
-	var junk [16]fieldElement
+	var junk [16]field.Element
 	for i := range junk {
 		var b [32]byte
 		for j := range b {
@@ -294,7 +295,7 @@ func dirtyScratch(r *rand.Rand, s *Scratch) {
 		}
 		junk[i].SetBytes(&b)
 	}
-	fe := func(v *fieldElement) { *v = junk[r.IntN(len(junk))] }
+	fe := func(v *field.Element) { *v = junk[r.IntN(len(junk))] }
 	aff := func(a []group.Affine) {
 		a = a[:cap(a)]
 		for i := range a {
@@ -312,7 +313,7 @@ func dirtyScratch(r *rand.Rand, s *Scratch) {
 			a[i].Infinity = r.IntN(2) == 0
 		}
 	}
-	fes := func(a []fieldElement) {
+	fes := func(a []field.Element) {
 		a = a[:cap(a)]
 		for i := range a {
 			fe(&a[i])
