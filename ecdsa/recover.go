@@ -25,15 +25,13 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 		return nil, errNoSignature
 	}
 	// R's x coordinate: r, or r + n when bit 1 is set (only valid if < p).
-	xl := sig.r.Limbs()
-	if recID&2 != 0 {
-		var ok bool
-		if xl, ok = plusOrder(&xl); !ok {
-			return nil, fmt.Errorf("%w: r + n is not a field element", ErrRecoveryFailed)
-		}
-	}
+	rl := sig.r.Limbs()
 	var x field.Element
-	x.SetLimbs(&xl)
+	if recID&2 == 0 {
+		x.SetLimbs(&rl) // r < n < p: no reduction happens
+	} else if x.SetScalarPlusOrder(&rl) != 1 {
+		return nil, fmt.Errorf("%w: r + n is not a field element", ErrRecoveryFailed)
+	}
 	var rp group.Affine
 	if rp.SetXO(&x, int(recID&1)) != 1 {
 		return nil, fmt.Errorf("%w: no curve point has x = r", ErrRecoveryFailed)
