@@ -2,7 +2,6 @@ package curve
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -289,29 +288,9 @@ func misuseTable() map[string]func(t *testing.T) {
 }
 
 func TestMisuse(t *testing.T) {
-	for name, run := range misuseTable() {
-		t.Run(name, func(t *testing.T) {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("panic: %v", r)
-				}
-			}()
-			run(t)
-		})
-	}
+	testutil.RunMisuse(t, misuseTable())
 }
 
 func TestMisuseTableComplete(t *testing.T) {
-	exported := testutil.ExportedFuncs(t, ".")
-	table := misuseTable()
-	for _, name := range exported {
-		if _, ok := table[name]; !ok {
-			t.Errorf("no misuse case for %s", name)
-		}
-	}
-	for name := range table {
-		if !slices.Contains(exported, name) {
-			t.Errorf("misuse case %s names no exported function", name)
-		}
-	}
+	testutil.CheckMisuseTable(t, misuseTable(), ".")
 }

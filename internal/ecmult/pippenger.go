@@ -327,27 +327,27 @@ func bucketSum(sum *group.Jacobian, nb int, bucket func(b int) *group.Affine) {
 
 // windowSumJacobian sets sum = Σ digits[j]·pts[j] with Jacobian buckets:
 // one mixed addition per point.
-func (s *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
+func (ws *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
 	nb := 1 << (c - 1)
-	s.jbuckets = grow(s.jbuckets, nb+1)
-	for b := range s.jbuckets {
-		s.jbuckets[b].SetInfinity()
+	ws.jbuckets = grow(ws.jbuckets, nb+1)
+	for b := range ws.jbuckets {
+		ws.jbuckets[b].SetInfinity()
 	}
 	var neg group.Affine
 	for j, d := range digits {
 		switch {
 		case d > 0:
-			s.jbuckets[d].AddMixedVarTime(&s.jbuckets[d], &pts[j])
+			ws.jbuckets[d].AddMixedVarTime(&ws.jbuckets[d], &pts[j])
 		case d < 0:
 			neg.Negate(&pts[j])
-			s.jbuckets[-d].AddMixedVarTime(&s.jbuckets[-d], &neg)
+			ws.jbuckets[-d].AddMixedVarTime(&ws.jbuckets[-d], &neg)
 		}
 	}
 	var running group.Jacobian
 	running.SetInfinity()
 	sum.SetInfinity()
 	for b := nb; b >= 1; b-- {
-		running.AddVarTime(&running, &s.jbuckets[b])
+		running.AddVarTime(&running, &ws.jbuckets[b])
 		if !running.Infinity {
 			sum.AddVarTime(sum, &running)
 		}

@@ -3,7 +3,6 @@ package ecmult
 import (
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/field"
@@ -193,23 +192,18 @@ func TestScratchSequence(t *testing.T) {
 	if testing.Short() {
 		goroutines, calls, max, large = 2, 10, 60, 0
 	}
-	var wg sync.WaitGroup
-	for gi := range goroutines {
-		seed := r.Uint64()
-		wg.Go(func() {
-			g := &seqGen{src: rand.New(rand.NewPCG(seed, seed)), pool: pool, edges: edges}
-			var s Scratch
-			for i := range calls {
-				conf := g.configure(&s)
-				c := g.call(g.size(max, large))
-				if !c.run(&s) {
-					t.Errorf("goroutine %d, call %d (%s; %s): wrong result", gi, i, c.desc, conf)
-					return
-				}
+	testutil.RunGoroutines(t, r, goroutines, func(_ int, r *rand.Rand) error {
+		g := &seqGen{src: r, pool: pool, edges: edges}
+		var s Scratch
+		for i := range calls {
+			conf := g.configure(&s)
+			c := g.call(g.size(max, large))
+			if !c.run(&s) {
+				return fmt.Errorf("call %d (%s; %s): wrong result", i, c.desc, conf)
 			}
-		})
-	}
-	wg.Wait()
+		}
+		return nil
+	})
 }
 
 // TestScratchWorkersSequence runs Pippenger with more, then fewer, then

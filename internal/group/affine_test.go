@@ -104,7 +104,7 @@ func TestAffineSelectEqual(t *testing.T) {
 		for j := range pts {
 			a, b := &pts[i], &pts[j]
 			want := affToRef(a).Equal(affToRef(b))
-			if got := a.Equal(b); got != boolInt(want) {
+			if got := a.Equal(b); got != testutil.BoolInt(want) {
 				t.Errorf("Equal(%d, %d) = %d, want %v", i, j, got, want)
 			}
 			for cond := range 2 {
