@@ -135,7 +135,7 @@ func (b *BatchVerifier) prepareEntries(lo, hi int) {
 			b.bad[i] = negR.SetXO(&e.r, 1) != 1
 		}
 		if b.bad[i] {
-			negR = group.Affine{Infinity: true}
+			negR.SetInfinity()
 		}
 		b.rterms[i].P = negR
 	}
@@ -150,7 +150,7 @@ func (b *BatchVerifier) prepareTerms(lo, hi int) {
 		e := &b.entries[i]
 		t := &b.rterms[i]
 		if b.bad[i] {
-			*t = ecmult.Term{P: group.Affine{Infinity: true}}
+			t.SetZero()
 			b.ae[i].Zero()
 			b.as[i].Zero()
 			continue
@@ -226,17 +226,11 @@ func (b *BatchVerifier) rangePoint(out *group.Jacobian, lo, hi, workers int) boo
 	}
 	b.scratch.Workers = workers
 	ecmult.MultiScalarMultVarTime(out, &g, b.work, &b.scratch)
-	if isIdentity(out) {
+	if out.IsInfinity() == 1 {
 		out.SetInfinity()
 		return true
 	}
 	return false
-}
-
-// isIdentity reports whether p is the point at infinity (also for Z = 0,
-// whatever its flag says).
-func isIdentity(p *group.Jacobian) bool {
-	return p.Infinity || p.Z.IsZero() == 1
 }
 
 // keyTerms sets the key terms j in [lo, hi) of the equation rangePoint

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/testutil"
@@ -122,31 +121,16 @@ func TestEventVerifierSequence(t *testing.T) {
 		goroutines, ops = 2, 15
 	}
 	pool := newEventPool(t, r, 160)
-	seeds := make([]uint64, goroutines)
-	for g := range seeds {
-		seeds[g] = r.Uint64()
-	}
-	var wg sync.WaitGroup
-	errs := make([]error, goroutines)
-	for g := range goroutines {
-		wg.Go(func() {
-			gr := rand.New(rand.NewPCG(seeds[g], 3))
-			v := new(signer.EventVerifier)
-			for k := range ops {
-				op, arg := gr.IntN(4), gr.IntN(1<<20)
-				if err := eventStep(v, pool, op, arg); err != nil {
-					errs[g] = fmt.Errorf("goroutine %d, step %d (op %d, arg %d): %w", g, k, op, arg, err)
-					return
-				}
+	testutil.RunGoroutines(t, r, goroutines, func(g int, r *rand.Rand) error {
+		v := new(signer.EventVerifier)
+		for k := range ops {
+			op, arg := r.IntN(4), r.IntN(1<<20)
+			if err := eventStep(v, pool, op, arg); err != nil {
+				return fmt.Errorf("step %d (op %d, arg %d): %w", k, op, arg, err)
 			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Error(err)
 		}
-	}
+		return nil
+	})
 }
 
 // FuzzEventVerifierSequence replays a call sequence decoded from the input
