@@ -156,9 +156,9 @@ var tampers = []func(r *rand.Rand, e *gonostr.Event){
 	func(r *rand.Rand, e *gonostr.Event) { e.Sig = e.Sig[:126] },
 	func(r *rand.Rand, e *gonostr.Event) { e.Sig = "zz" + e.Sig[2:] },
 	func(r *rand.Rand, e *gonostr.Event) { e.PubKey = "xy" + e.PubKey[2:] },
-	func(r *rand.Rand, e *gonostr.Event) { e.PubKey = strings.Repeat("f", 64) },                      // x >= p
-	func(r *rand.Rand, e *gonostr.Event) { e.Sig = strings.Repeat("f", 64) + e.Sig[64:] },            // r >= p
-	func(r *rand.Rand, e *gonostr.Event) { e.Sig = e.Sig[:64] + strings.Repeat("f", 64) },            // s >= n
+	func(r *rand.Rand, e *gonostr.Event) { e.PubKey = strings.Repeat("f", 64) },                          // x >= p
+	func(r *rand.Rand, e *gonostr.Event) { e.Sig = strings.Repeat("f", 64) + e.Sig[64:] },                // r >= p
+	func(r *rand.Rand, e *gonostr.Event) { e.Sig = e.Sig[:64] + strings.Repeat("f", 64) },                // s >= n
 	func(r *rand.Rand, e *gonostr.Event) { e.PubKey = "05" + strings.Repeat("0", 62); e.ID = e.GetID() }, // on the curve?
 	func(r *rand.Rand, e *gonostr.Event) { e.PubKey = "" },
 	func(r *rand.Rand, e *gonostr.Event) { e.Sig = "" },
