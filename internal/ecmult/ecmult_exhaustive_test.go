@@ -21,24 +21,28 @@ import (
 // (libsecp256k1's test_exhaustive_ecmult and test_exhaustive_ecmult_multi),
 // under every selection of the field, point and table-scan implementations
 // this CPU runs. Where a space is too large to enumerate within the time of
-// a CI step (order 199, and the selections other than the default for the
-// deepest loops), every case is still enumerated under the default
-// selection when it fits, and a random sample of it is checked otherwise;
-// the tests log which.
+// a CI step (order 199, and the selections other than the default, and
+// all-generic for k·P and a·P + b·G, for the deepest loops), every case is
+// still enumerated under the default selection when it fits, and a random
+// sample of it is checked otherwise; the tests log which.
 
 var n = exhaustive.N
 
 func mod(i int) int { return ((i % n) + n) % n }
 
+// selection describes the implementations a subtest runs: def for the
+// default (each package's last available implementation: its assembly
+// where there is one), generic for all packages' generic Go (as with
+// -tags purego).
+type selection struct{ def, generic bool }
+
 // forEachSelection runs f under every combination of the implementations of
-// pkgs that this CPU runs; def is true for the default selection (each
-// package's last available implementation: its assembly where there is
-// one).
-func forEachSelection(t *testing.T, pkgs []string, f func(t *testing.T, def bool)) {
-	var rec func(k int, names []string, def bool)
-	rec = func(k int, names []string, def bool) {
+// pkgs that this CPU runs.
+func forEachSelection(t *testing.T, pkgs []string, f func(t *testing.T, sel selection)) {
+	var rec func(k int, names []string, sel selection)
+	rec = func(k int, names []string, sel selection) {
 		if k == len(pkgs) {
-			t.Run(strings.Join(names, ","), func(t *testing.T) { f(t, def) })
+			t.Run(strings.Join(names, ","), func(t *testing.T) { f(t, sel) })
 			return
 		}
 		l := impltest.Implementations(pkgs[k])
@@ -53,11 +57,14 @@ func forEachSelection(t *testing.T, pkgs []string, f func(t *testing.T, def bool
 				continue
 			}
 			restore := im.Select()
-			rec(k+1, append(names, pkgs[k]+"="+im.Name), def && i == last)
+			rec(k+1, append(names, pkgs[k]+"="+im.Name), selection{
+				def:     sel.def && i == last,
+				generic: sel.generic && im.Name == impltest.Generic,
+			})
 			restore()
 		}
 	}
-	rec(0, nil, true)
+	rec(0, nil, selection{true, true})
 }
 
 // cases calls f for every index of a space of the given size, or, if the
@@ -77,10 +84,10 @@ func cases(t *testing.T, r *rand.Rand, what string, size, limit int, f func(idx 
 	}
 }
 
-// limit is the number of cases a loop runs: every case under the default
-// selection up to full, a sample of part under the others.
-func limit(def bool, full, part int) int {
-	if def {
+// limit is the number of cases a loop runs: every case up to full under
+// the selections where run is true, a sample of part under the others.
+func limit(run bool, full, part int) int {
+	if run {
 		return full
 	}
 	return part
@@ -98,7 +105,7 @@ var allPkgs = []string{"field", "group", "ecmult"}
 // TestExhaustiveBaseMult checks k·G, constant time (BaseMult, with the
 // table recomputed for this curve's G) and variable time, for every k.
 func TestExhaustiveBaseMult(t *testing.T) {
-	forEachSelection(t, allPkgs, func(t *testing.T, def bool) {
+	forEachSelection(t, allPkgs, func(t *testing.T, sel selection) {
 		for k := range n {
 			s := exhaustive.Scalar(k)
 			var p group.Projective
@@ -124,8 +131,8 @@ func TestExhaustiveScalarMult(t *testing.T) {
 		t.Skipf("the 16-entry tables of k·P hold N·P = ∞ at N = %d: covered by the exhaustive199 build", n)
 	}
 	r := testutil.Rand(t)
-	forEachSelection(t, allPkgs, func(t *testing.T, def bool) {
-		cases(t, r, "k, P", n*(n-1), limit(def, 50000, 2000), func(idx int) {
+	forEachSelection(t, allPkgs, func(t *testing.T, sel selection) {
+		cases(t, r, "k, P", n*(n-1), limit(sel.def || sel.generic, 50000, 2000), func(idx int) {
 			k, i := idx%n, 1+idx/n
 			s := exhaustive.Scalar(k)
 			p := exhaustive.Affine(i)
@@ -141,8 +148,8 @@ func TestExhaustiveScalarMult(t *testing.T) {
 // every a, b and finite P.
 func TestExhaustiveDoubleMult(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, allPkgs, func(t *testing.T, def bool) {
-		cases(t, r, "a, b, P", n*n*(n-1), limit(def, 50000, 4000), func(idx int) {
+	forEachSelection(t, allPkgs, func(t *testing.T, sel selection) {
+		cases(t, r, "a, b, P", n*n*(n-1), limit(sel.def || sel.generic, 50000, 4000), func(idx int) {
 			a, b, i := idx%n, idx/n%n, 1+idx/(n*n)
 			sa, sb := exhaustive.Scalar(a), exhaustive.Scalar(b)
 			p := exhaustive.Affine(i)
@@ -161,7 +168,7 @@ func TestExhaustiveDoubleMult(t *testing.T) {
 // with and without the G term.
 func TestExhaustiveMSM(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, def bool) {
+	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel selection) {
 		for _, v := range ecmult.MSMVariants() {
 			// Every case for MultiScalarMultVarTime's choice and for
 			// Pippenger at the narrowest digits (several windows and their
@@ -172,7 +179,7 @@ func TestExhaustiveMSM(t *testing.T) {
 				full = 400000
 			}
 			var terms [2]ecmult.Term
-			cases(t, r, v.Name+": g, k1, k2, P1, P2", n*n*n*n*n, limit(def, full, 1000), func(idx int) {
+			cases(t, r, v.Name+": g, k1, k2, P1, P2", n*n*n*n*n, limit(sel.def, full, 1000), func(idx int) {
 				g, k1, k2, i1, i2 := idx%n, idx/n%n, idx/(n*n)%n, idx/(n*n*n)%n, idx/(n*n*n*n)
 				sg, s1, s2 := exhaustive.Scalar(g), exhaustive.Scalar(k1), exhaustive.Scalar(k2)
 				p1, p2 := exhaustive.Affine(i1), exhaustive.Affine(i2)
@@ -195,10 +202,10 @@ func TestExhaustiveMSM(t *testing.T) {
 // split term and G, and SetZero terms.
 func TestExhaustiveMSMShort(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, def bool) {
+	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel selection) {
 		for _, v := range ecmult.MSMVariants() {
 			var terms [3]ecmult.Term
-			cases(t, r, v.Name+": ±k·P, k2·P2, g", 2*n*n*n*n*n, limit(def, 20000, 500), func(idx int) {
+			cases(t, r, v.Name+": ±k·P, k2·P2, g", 2*n*n*n*n*n, limit(sel.def, 20000, 500), func(idx int) {
 				neg, k, i, k2, i2, g := idx%2, idx/2%n, idx/(2*n)%n, idx/(2*n*n)%n, idx/(2*n*n*n)%n, idx/(2*n*n*n*n)
 				s, s2, sg := exhaustive.Scalar(k), exhaustive.Scalar(k2), exhaustive.Scalar(g)
 				p, p2 := exhaustive.Affine(i), exhaustive.Affine(i2)
