@@ -205,7 +205,7 @@ func TestExhaustiveMSMShort(t *testing.T) {
 	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel selection) {
 		for _, v := range ecmult.MSMVariants() {
 			var terms [3]ecmult.Term
-			cases(t, r, v.Name+": ±k·P, k2·P2, g", 2*n*n*n*n*n, limit(sel.def, 20000, 500), func(idx int) {
+			cases(t, r, v.Name+": ±k·P, k2·P2, g", 2*n*n*n*n*n, limit(sel.def, 40000, 500), func(idx int) {
 				neg, k, i, k2, i2, g := idx%2, idx/2%n, idx/(2*n)%n, idx/(2*n*n)%n, idx/(2*n*n*n)%n, idx/(2*n*n*n*n)
 				s, s2, sg := exhaustive.Scalar(k), exhaustive.Scalar(k2), exhaustive.Scalar(g)
 				p, p2 := exhaustive.Affine(i), exhaustive.Affine(i2)
