@@ -58,18 +58,8 @@ func TestExhaustiveVerify(t *testing.T) {
 	for d := 1; d < n; d++ {
 		keys[d] = publicKey(t, d)
 	}
-	size := (n - 1) * (n - 1) * (n - 1) * (n - 1)
-	count := size
-	if size > 300000 {
-		count = 100000
-	}
-	t.Logf("%d of the %d (s, r, m, d)", count, size)
 	valid := 0
-	for c := range count {
-		idx := c
-		if count < size {
-			idx = r.IntN(size)
-		}
+	exhaustive.Cases(t, r, "s, r, m, d", (n-1)*(n-1)*(n-1)*(n-1), 100000, func(idx int) {
 		s, rr, m, d := 1+idx%(n-1), 1+idx/(n-1)%(n-1), 1+idx/((n-1)*(n-1))%(n-1), 1+idx/((n-1)*(n-1)*(n-1))
 		want := false
 		for k := 1; k < n; k++ {
@@ -88,7 +78,7 @@ func TestExhaustiveVerify(t *testing.T) {
 		if want {
 			valid++
 		}
-	}
+	})
 	t.Logf("%d valid", valid)
 	if valid == 0 {
 		t.Fatal("no valid signature among the cases")
@@ -106,18 +96,8 @@ func TestExhaustiveVerify(t *testing.T) {
 func TestExhaustiveRecover(t *testing.T) {
 	r := testutil.Rand(t)
 	nSecp, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
-	size := 4 * (n - 1) * (n - 1) * n
-	count := size
-	if size > 300000 {
-		count = 50000
-	}
-	t.Logf("%d of the %d (id, r, s, m)", count, size)
 	var noPoint, answered int
-	for c := range count {
-		idx := c
-		if count < size {
-			idx = r.IntN(size)
-		}
+	exhaustive.Cases(t, r, "id, r, s, m", 4*(n-1)*(n-1)*n, 50000, func(idx int) {
 		id, rr, s, m := idx%4, 1+idx/4%(n-1), 1+idx/(4*(n-1))%(n-1), idx/(4*(n-1)*(n-1))
 		x := big.NewInt(int64(rr))
 		if id&2 != 0 {
@@ -145,7 +125,7 @@ func TestExhaustiveRecover(t *testing.T) {
 		case !errors.Is(err, ecdsa.ErrRecoveryFailed):
 			t.Fatalf("RecoverPublicKey(r=%d, s=%d, m=%d, id=%d): %v", rr, s, m, id, err)
 		}
-	}
+	})
 	t.Logf("%d without a point for R, %d keys returned for an R outside the group", noPoint, answered)
 }
 

@@ -28,19 +28,8 @@ func TestExhaustiveSign(t *testing.T) {
 	n := exhaustive.N
 	bigN := big.NewInt(int64(n))
 	var signed, rZero, sZero, overflow int
-	// Every (m, d, k) where there are at most 300,000 (orders 7 and 13), a
-	// random sample of 50,000 otherwise (order 199).
-	size := n * (n - 1) * (n - 1)
-	count, rnd := size, testutil.Rand(t)
-	if size > 300000 {
-		count = 50000
-	}
-	t.Logf("%d of the %d (m, d, k)", count, size)
-	for c := range count {
-		idx := c
-		if count < size {
-			idx = rnd.IntN(size)
-		}
+	// Every (m, d, k) at orders 7 and 13, a random sample of 50,000 at 199.
+	exhaustive.Cases(t, testutil.Rand(t), "m, d, k", n*(n-1)*(n-1), 50000, func(idx int) {
 		m, d, k := idx%n, 1+idx/n%(n-1), 1+idx/(n*(n-1))
 		sm, sd, sk := exhaustive.Scalar(m), exhaustive.Scalar(d), exhaustive.Scalar(k)
 		var r, s scalar.Scalar
@@ -63,10 +52,10 @@ func TestExhaustiveSign(t *testing.T) {
 		switch {
 		case wantR == 0:
 			rZero++
-			continue
+			return
 		case s0 == 0:
 			sZero++
-			continue
+			return
 		}
 		signed++
 		high := s0 > n/2
@@ -90,7 +79,7 @@ func TestExhaustiveSign(t *testing.T) {
 		if recID != wantID {
 			t.Fatalf("m=%d d=%d k=%d: recovery id %d, want %d", m, d, k, recID, wantID)
 		}
-	}
+	})
 	t.Logf("%d signatures, %d nonces retried for r = 0 and %d for s = 0; x(R) >= N in %d", signed, rZero, sZero, overflow)
 	if signed == 0 {
 		t.Fatal("nothing signed")

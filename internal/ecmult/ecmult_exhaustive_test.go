@@ -3,14 +3,11 @@
 package ecmult_test
 
 import (
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/exhaustive"
 	"github.com/p256k1/secp256k1/internal/group"
-	"github.com/p256k1/secp256k1/internal/impl/impltest"
 	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
@@ -29,60 +26,6 @@ import (
 var n = exhaustive.N
 
 func mod(i int) int { return ((i % n) + n) % n }
-
-// selection describes the implementations a subtest runs: def for the
-// default (each package's last available implementation: its assembly
-// where there is one), generic for all packages' generic Go (as with
-// -tags purego).
-type selection struct{ def, generic bool }
-
-// forEachSelection runs f under every combination of the implementations of
-// pkgs that this CPU runs.
-func forEachSelection(t *testing.T, pkgs []string, f func(t *testing.T, sel selection)) {
-	var rec func(k int, names []string, sel selection)
-	rec = func(k int, names []string, sel selection) {
-		if k == len(pkgs) {
-			t.Run(strings.Join(names, ","), func(t *testing.T) { f(t, sel) })
-			return
-		}
-		l := impltest.Implementations(pkgs[k])
-		last := 0
-		for i, im := range l {
-			if im.Available {
-				last = i
-			}
-		}
-		for i, im := range l {
-			if !im.Available {
-				continue
-			}
-			restore := im.Select()
-			rec(k+1, append(names, pkgs[k]+"="+im.Name), selection{
-				def:     sel.def && i == last,
-				generic: sel.generic && im.Name == impltest.Generic,
-			})
-			restore()
-		}
-	}
-	rec(0, nil, selection{true, true})
-}
-
-// cases calls f for every index of a space of the given size, or, if the
-// size is above limit, for limit random indices of it; it logs which.
-func cases(t *testing.T, r *rand.Rand, what string, size, limit int, f func(idx int)) {
-	t.Helper()
-	if size <= limit {
-		t.Logf("%s: all %d cases", what, size)
-		for idx := range size {
-			f(idx)
-		}
-		return
-	}
-	t.Logf("%s: %d random cases of %d", what, limit, size)
-	for range limit {
-		f(r.IntN(size))
-	}
-}
 
 // limit is the number of cases a loop runs: every case up to full under
 // the selections where run is true, a sample of part under the others.
@@ -105,7 +48,7 @@ var allPkgs = []string{"field", "group", "ecmult"}
 // TestExhaustiveBaseMult checks k·G, constant time (BaseMult, with the
 // table recomputed for this curve's G) and variable time, for every k.
 func TestExhaustiveBaseMult(t *testing.T) {
-	forEachSelection(t, allPkgs, func(t *testing.T, sel selection) {
+	exhaustive.ForEachSelection(t, allPkgs, func(t *testing.T, sel exhaustive.Selection) {
 		for k := range n {
 			s := exhaustive.Scalar(k)
 			var p group.Projective
@@ -131,8 +74,8 @@ func TestExhaustiveScalarMult(t *testing.T) {
 		t.Skipf("the 16-entry tables of k·P hold N·P = ∞ at N = %d: covered by the exhaustive199 build", n)
 	}
 	r := testutil.Rand(t)
-	forEachSelection(t, allPkgs, func(t *testing.T, sel selection) {
-		cases(t, r, "k, P", n*(n-1), limit(sel.def || sel.generic, 50000, 2000), func(idx int) {
+	exhaustive.ForEachSelection(t, allPkgs, func(t *testing.T, sel exhaustive.Selection) {
+		exhaustive.Cases(t, r, "k, P", n*(n-1), limit(sel.Default || sel.Generic, 50000, 2000), func(idx int) {
 			k, i := idx%n, 1+idx/n
 			s := exhaustive.Scalar(k)
 			p := exhaustive.Affine(i)
@@ -148,8 +91,8 @@ func TestExhaustiveScalarMult(t *testing.T) {
 // every a, b and finite P.
 func TestExhaustiveDoubleMult(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, allPkgs, func(t *testing.T, sel selection) {
-		cases(t, r, "a, b, P", n*n*(n-1), limit(sel.def || sel.generic, 50000, 4000), func(idx int) {
+	exhaustive.ForEachSelection(t, allPkgs, func(t *testing.T, sel exhaustive.Selection) {
+		exhaustive.Cases(t, r, "a, b, P", n*n*(n-1), limit(sel.Default || sel.Generic, 50000, 4000), func(idx int) {
 			a, b, i := idx%n, idx/n%n, 1+idx/(n*n)
 			sa, sb := exhaustive.Scalar(a), exhaustive.Scalar(b)
 			p := exhaustive.Affine(i)
@@ -168,7 +111,7 @@ func TestExhaustiveDoubleMult(t *testing.T) {
 // with and without the G term.
 func TestExhaustiveMSM(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel selection) {
+	exhaustive.ForEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel exhaustive.Selection) {
 		for _, v := range ecmult.MSMVariants() {
 			// Every case for MultiScalarMultVarTime's choice and for
 			// Pippenger at the narrowest digits (several windows and their
@@ -179,7 +122,7 @@ func TestExhaustiveMSM(t *testing.T) {
 				full = 400000
 			}
 			var terms [2]ecmult.Term
-			cases(t, r, v.Name+": g, k1, k2, P1, P2", n*n*n*n*n, limit(sel.def, full, 1000), func(idx int) {
+			exhaustive.Cases(t, r, v.Name+": g, k1, k2, P1, P2", n*n*n*n*n, limit(sel.Default, full, 1000), func(idx int) {
 				g, k1, k2, i1, i2 := idx%n, idx/n%n, idx/(n*n)%n, idx/(n*n*n)%n, idx/(n*n*n*n)
 				sg, s1, s2 := exhaustive.Scalar(g), exhaustive.Scalar(k1), exhaustive.Scalar(k2)
 				p1, p2 := exhaustive.Affine(i1), exhaustive.Affine(i2)
@@ -202,10 +145,10 @@ func TestExhaustiveMSM(t *testing.T) {
 // split term and G, and SetZero terms.
 func TestExhaustiveMSMShort(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel selection) {
+	exhaustive.ForEachSelection(t, []string{"field", "group"}, func(t *testing.T, sel exhaustive.Selection) {
 		for _, v := range ecmult.MSMVariants() {
 			var terms [3]ecmult.Term
-			cases(t, r, v.Name+": ±k·P, k2·P2, g", 2*n*n*n*n*n, limit(sel.def, 40000, 500), func(idx int) {
+			exhaustive.Cases(t, r, v.Name+": ±k·P, k2·P2, g", 2*n*n*n*n*n, limit(sel.Default, 40000, 500), func(idx int) {
 				neg, k, i, k2, i2, g := idx%2, idx/2%n, idx/(2*n)%n, idx/(2*n*n)%n, idx/(2*n*n*n)%n, idx/(2*n*n*n*n)
 				s, s2, sg := exhaustive.Scalar(k), exhaustive.Scalar(k2), exhaustive.Scalar(g)
 				p, p2 := exhaustive.Affine(i), exhaustive.Affine(i2)

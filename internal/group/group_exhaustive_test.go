@@ -4,7 +4,6 @@ package group_test
 
 import (
 	"math/big"
-	"strings"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/exhaustive"
@@ -22,28 +21,6 @@ import (
 // selection of the field and point implementations this CPU runs. Jacobian
 // and projective inputs get a fresh random Z for every operation, and the
 // point at infinity random coordinates where a representation allows them.
-
-// forEachSelection runs f once under every combination of the
-// implementations of the packages pkgs that this CPU runs (impltest), as
-// subtests named after the selection.
-func forEachSelection(t *testing.T, pkgs []string, f func(t *testing.T)) {
-	var rec func(k int, names []string)
-	rec = func(k int, names []string) {
-		if k == len(pkgs) {
-			t.Run(strings.Join(names, ","), f)
-			return
-		}
-		for _, im := range impltest.Implementations(pkgs[k]) {
-			if !im.Available {
-				continue
-			}
-			restore := im.Select()
-			rec(k+1, append(names, pkgs[k]+"="+im.Name))
-			restore()
-		}
-	}
-	rec(0, nil)
-}
 
 var n = exhaustive.N
 
@@ -141,7 +118,7 @@ func checkP(t *testing.T, op string, i, j int, p *group.Projective, want int) {
 // test_exhaustive_addition with every variant of this package.
 func TestExhaustiveJacobian(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T) {
+	exhaustive.ForEachSelection(t, []string{"field", "group"}, func(t *testing.T, _ exhaustive.Selection) {
 		for i := range n {
 			// Unary operations.
 			q := exhaustive.Jacobian(i, r)
@@ -234,7 +211,7 @@ func TestExhaustiveJacobian(t *testing.T) {
 // the batch conversion of the whole group.
 func TestExhaustiveAffine(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T) {
+	exhaustive.ForEachSelection(t, []string{"field", "group"}, func(t *testing.T, _ exhaustive.Selection) {
 		for i := range n {
 			a := exhaustive.Affine(i)
 			var b group.Affine
@@ -298,7 +275,7 @@ func TestExhaustiveAffine(t *testing.T) {
 // (pair), the identity as (0:Y:0) with a random Y.
 func TestExhaustiveProjective(t *testing.T) {
 	r := testutil.Rand(t)
-	forEachSelection(t, []string{"field", "group"}, func(t *testing.T) {
+	exhaustive.ForEachSelection(t, []string{"field", "group"}, func(t *testing.T, _ exhaustive.Selection) {
 		for i := range n {
 			q := exhaustive.Projective(i, r)
 			var p group.Projective
