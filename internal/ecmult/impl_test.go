@@ -28,6 +28,12 @@ var ecmultSuite = []func(*testing.T){
 	TestScratchSequence,
 	TestScratchWorkersSequence,
 	TestScratchDirty,
+	TestBaseMultBlindedDigits,
+	TestBaseMultBlindingEpoch,
+	TestBaseMultRefreshes,
+	TestBlindingPairConcurrent,
+	TestScalarMultBlinded,
+	TestBlindingSequence,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
@@ -37,6 +43,8 @@ var notInSuite = []string{
 	"TestSuiteComplete",
 	"TestDispatchDefault",
 	"TestLookupAffine",
+	"TestNonZeroFromBytes",
+	"TestBlindSlotsTorn",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the
