@@ -171,7 +171,7 @@ func refreshBaseBlinding(nb *scalar.Scalar, B *group.Projective) bool {
 func newBaseBlinding(nb *scalar.Scalar, B *group.Projective) {
 	var buf [64]byte
 	rand.Read(buf[:]) // never fails (it crashes the program instead)
-	ctcheck.SecretSlice(buf[:])
+	ctcheck.SecretSlice(buf[:]) // fresh randomness is secret (for the valgrind check)
 	var b scalar.Scalar
 	b.SetBytes((*[32]byte)(buf[:32]))
 	var lambda field.Element
@@ -226,7 +226,7 @@ func blindFromWords(nb *scalar.Scalar, B *group.Projective, w *[blindWords]uint6
 func randomZ(u *field.Element) {
 	var buf [32]byte
 	rand.Read(buf[:]) // never fails (it crashes the program instead)
-	ctcheck.SecretSlice(buf[:])
+	ctcheck.SecretSlice(buf[:]) // fresh randomness is secret (for the valgrind check)
 	nonZeroFromBytes(u, &buf)
 	clear(buf[:])
 }
@@ -237,4 +237,30 @@ func nonZeroFromBytes(e *field.Element, b *[32]byte) {
 	var one field.Element
 	one.One()
 	e.Select(&one, e, e.IsZero())
+}
+
+// RefreshBlinding replaces the k·G blinding of the process now, unless a
+// refresh is already under way. The library never needs it (BaseMult
+// refreshes on its own); the valgrind harness calls it to run the refresh
+// under memcheck, as it makes too few multiplications to meet a random one.
+func RefreshBlinding() {
+	var nb scalar.Scalar
+	var B group.Projective
+	refreshBaseBlinding(&nb, &B)
+}
+
+// PublishedBlinding writes the current k·G blinding, −b and B's X, Y and Z,
+// to nb and B and returns true, or returns false if none was published yet.
+// It is for the valgrind harness, which checks that they are still secret.
+func PublishedBlinding(nb *[32]byte, B *[96]byte) bool {
+	var s scalar.Scalar
+	var p group.Projective
+	if !loadBaseBlinding(&s, &p) {
+		return false
+	}
+	s.PutBytes(nb)
+	p.X.PutBytes((*[32]byte)(B[0:32]))
+	p.Y.PutBytes((*[32]byte)(B[32:64]))
+	p.Z.PutBytes((*[32]byte)(B[64:96]))
+	return true
 }
