@@ -31,11 +31,13 @@ import (
 // the whole computation, table entries included.
 
 // blindRefreshMask sets how often the k·G blinding is replaced: a call of
-// BaseMult draws a fresh blinding when the runtime's per-thread random
-// number (math/rand/v2, not crypto/rand: it only decides when, and needs
-// no unpredictability) has these bits zero, so on average every 1024
-// calls. Tests lower it to force refreshes.
-var blindRefreshMask uint32 = 1<<10 - 1
+// BaseMult draws a fresh blinding when a random number from the runtime's
+// per-thread generator (math/rand/v2's global functions: no lock and no
+// shared counter to write; it only decides when, so it needs no
+// unpredictability) has these bits zero, so on average once every 256
+// calls. A refresh costs about one k·G (5 µs), so about 20 ns per call.
+// Tests lower it to force refreshes.
+var blindRefreshMask uint32 = 1<<8 - 1
 
 // blindWords is the number of 64-bit words of a k·G blinding: −b as its
 // 32-byte encoding, then the limbs of B's X, Y and Z.
