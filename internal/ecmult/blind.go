@@ -172,7 +172,7 @@ func refreshBaseBlinding(nb *scalar.Scalar, B *group.Projective) bool {
 // without one. b = 0 (probability 2⁻²⁵⁶) is a valid, if useless, blinding.
 func newBaseBlinding(nb *scalar.Scalar, B *group.Projective) {
 	var buf [64]byte
-	rand.Read(buf[:]) // never fails (it crashes the program instead)
+	rand.Read(buf[:])           // never fails (it crashes the program instead)
 	ctcheck.SecretSlice(buf[:]) // fresh randomness is secret (for the valgrind check)
 	var b scalar.Scalar
 	b.SetBytes((*[32]byte)(buf[:32]))
@@ -227,7 +227,7 @@ func blindFromWords(nb *scalar.Scalar, B *group.Projective, w *[blindWords]uint6
 // the projective blinding of one k·P. It does not allocate.
 func randomZ(u *field.Element) {
 	var buf [32]byte
-	rand.Read(buf[:]) // never fails (it crashes the program instead)
+	rand.Read(buf[:])           // never fails (it crashes the program instead)
 	ctcheck.SecretSlice(buf[:]) // fresh randomness is secret (for the valgrind check)
 	nonZeroFromBytes(u, &buf)
 	clear(buf[:])
