@@ -166,10 +166,10 @@ func refreshBaseBlinding(nb *scalar.Scalar, B *group.Projective) bool {
 // newBaseBlinding sets nb = −b and B = λ·(b·G) in projective coordinates,
 // for a random scalar b and a random non-zero field element λ from
 // crypto/rand. b·G is itself computed under the published blinding (b_old,
-// B_old) as (b − b_old)·G + B_old, as libsecp256k1 computes its new offset
-// with the old context, so that the table lookups of a refresh are not
-// driven by b either; only the first blinding of the process is computed
-// without one. b = 0 (probability 2⁻²⁵⁶) is a valid, if useless, blinding.
+// B_old) as (b − b_old)·G + B_old, so that the table lookups of a refresh
+// are not driven by b either; only the first blinding of the process is
+// computed without one. b = 0 (probability 2⁻²⁵⁶) is a valid, if useless,
+// blinding.
 func newBaseBlinding(nb *scalar.Scalar, B *group.Projective) {
 	var buf [64]byte
 	rand.Read(buf[:])           // never fails (it crashes the program instead)

@@ -441,3 +441,23 @@ func BenchmarkBlinding(b *testing.B) {
 		t.Stop()
 	})
 }
+
+// TestBlindingZeroAllocs checks that the blinding allocates nothing, the
+// refresh included: k·G with a fresh blinding at every call, and k·P.
+func TestBlindingZeroAllocs(t *testing.T) {
+	testutil.SkipAllocsUnderRace(t)
+	r := testutil.Rand(t)
+	setRefreshMask(t, 0)
+	k := randScalar(r)
+	g := group.Generator()
+	var p group.Projective
+	var j group.Jacobian
+	if n := testing.AllocsPerRun(20, func() {
+		BaseMult(&p, &k)
+		RefreshBlinding()
+		ScalarMult(&j, &k, &g)
+		ScalarMultSecretPoint(&j, &k, &g)
+	}); n != 0 {
+		t.Fatalf("%v allocations", n)
+	}
+}

@@ -34,6 +34,7 @@ var ecmultSuite = []func(*testing.T){
 	TestBlindingPairConcurrent,
 	TestScalarMultBlinded,
 	TestBlindingSequence,
+	TestBlindingZeroAllocs,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
