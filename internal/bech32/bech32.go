@@ -169,10 +169,11 @@ func DecodeLimit(s string, limit int) (hrp string, data []byte, v Variant, err e
 	return hrp, values[:len(values)-6], v, nil
 }
 
-// convertBits regroups from-bit values into to-bit values. With pad the
-// last group is padded with zeros; without, leftover bits must be fewer
-// than from and zero.
-func convertBits(data []byte, from, to uint, pad bool) ([]byte, error) {
+// ConvertBits regroups from-bit values into to-bit values (8 to 5 for
+// encoding, 5 to 8 for decoding, as segwit and silent-payment addresses
+// do). With pad the last group is padded with zeros; without, leftover
+// bits must be fewer than from and zero.
+func ConvertBits(data []byte, from, to uint, pad bool) ([]byte, error) {
 	var acc, bits uint
 	var out []byte
 	maxv := uint(1)<<to - 1
@@ -226,7 +227,7 @@ func SegwitAddress(hrp string, version byte, program []byte) (string, error) {
 	if hrp != strings.ToLower(hrp) {
 		return "", fmt.Errorf("%w: human-readable part not lowercase", ErrInvalid)
 	}
-	data, _ := convertBits(program, 8, 5, true)
+	data, _ := ConvertBits(program, 8, 5, true)
 	return Encode(hrp, append([]byte{version}, data...), v)
 }
 
@@ -244,7 +245,7 @@ func DecodeSegwit(hrp, addr string) (version byte, program []byte, err error) {
 		return 0, nil, fmt.Errorf("%w: empty data", ErrInvalid)
 	}
 	version = data[0]
-	if program, err = convertBits(data[1:], 5, 8, false); err != nil {
+	if program, err = ConvertBits(data[1:], 5, 8, false); err != nil {
 		return 0, nil, err
 	}
 	if err := checkProgram(version, program); err != nil {
