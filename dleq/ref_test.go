@@ -77,7 +77,7 @@ func TestProveReference(t *testing.T) {
 	}
 	n := 24
 	if testing.Short() {
-		n = 6
+		n = 2
 	}
 	for i := range n {
 		a := randScalar()
