@@ -22,7 +22,7 @@ import (
 // names.
 
 // readCSV reads a vector file: the header (checked) and the rows.
-func readCSV(t *testing.T, name string, header string) [][]string {
+func readCSV(t testing.TB, name string, header string) [][]string {
 	t.Helper()
 	f, err := os.Open("testdata/bip-0458/" + name)
 	if err != nil {
@@ -40,7 +40,7 @@ func readCSV(t *testing.T, name string, header string) [][]string {
 }
 
 // hexList decodes a ';'-separated list of hex strings (empty: no items).
-func hexList(t *testing.T, s string) [][]byte {
+func hexList(t testing.TB, s string) [][]byte {
 	t.Helper()
 	if s == "" {
 		return nil
