@@ -50,9 +50,14 @@
 // BIP-458 leaves the maximum number of signatures to implementations
 // (applications should pick their own, lower if they need); this package
 // accepts at most MaxSignatures = 2^16 − 1, the limit an earlier version
-// of the draft fixed. That bounds the memory a verification uses to about
-// 60 MiB. Aggregate and IncAggregate return ErrTooManySignatures above it,
-// and VerifyAggregate returns false.
+// of the draft fixed. Aggregate and IncAggregate return
+// ErrTooManySignatures above it, and VerifyAggregate returns false. The
+// limit bounds the memory of a verification: at MaxSignatures about
+// 100 MiB on one core, and up to about 310 MiB with many workers, each
+// of which keeps its own window memory in Pippenger's method (measured:
+// 98, 125, 178 and 311 MiB with 1, 2, 4 and 16 workers; at 1000
+// signatures a few MiB). VerifyAggregate allocates that in every call, a
+// Verifier once.
 //
 // # Errors and misuse
 //

@@ -11,7 +11,7 @@ import (
 )
 
 // TestVerifierDirty fills all the memory a Verifier keeps and the test can
-// reach (entries, randomizers, terms, the randomizer hash's state, the
+// reach (challenges, randomizers, flags, terms with their points, the randomizer hash's state, the
 // saved inputs; all at full capacity) with garbage before every call: the
 // answers must not change (doc/state.md). ecmult.Scratch has a dirty test
 // of its own.
@@ -68,17 +68,13 @@ func TestVerifierDirty(t *testing.T) {
 
 // dirty overwrites the memory v keeps with garbage.
 func (v *Verifier) dirty(rng *rand.Rand) {
-	ent := v.ent[:cap(v.ent)]
-	for i := range ent {
-		e := &ent[i]
-		e.p.X.SetBytes((*[32]byte)(junk(rng, 32)))
-		e.p.Y.SetBytes((*[32]byte)(junk(rng, 32)))
-		e.p.Infinity = rng.IntN(2) == 0
-		e.r.X.SetBytes((*[32]byte)(junk(rng, 32)))
-		e.r.Y.SetBytes((*[32]byte)(junk(rng, 32)))
-		e.r.Infinity = rng.IntN(2) == 0
-		e.e.SetBytes((*[32]byte)(junk(rng, 32)))
-		e.bad = rng.IntN(2) == 0
+	e := v.e[:cap(v.e)]
+	for i := range e {
+		e[i].SetBytes((*[32]byte)(junk(rng, 32)))
+	}
+	bad := v.bad[:cap(v.bad)]
+	for i := range bad {
+		bad[i] = rng.IntN(2) == 0
 	}
 	z := v.z[:cap(v.z)]
 	for i := range z {

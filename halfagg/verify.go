@@ -2,6 +2,7 @@ package halfagg
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/p256k1/secp256k1"
@@ -56,19 +57,15 @@ type Verifier struct {
 	aggsig []byte
 	msgs   [][]byte
 
-	ent     []entry
-	z       []scalar.Scalar // the randomizers
-	terms   []ecmult.Term   // z_i·R_i at 2i, z_i·e_i·P_i at 2i+1
+	// Per entry i: the terms z_i·R_i at 2i and (z_i·e_i)·P_i at 2i+1 (the
+	// points R_i and P_i are written into them first), the challenge e_i,
+	// the randomizer z_i, and whether r_i is not the x of a point.
+	terms   []ecmult.Term
+	e       []scalar.Scalar
+	z       []scalar.Scalar
+	bad     []bool
 	rnd     randomizerHash
 	scratch ecmult.Scratch
-}
-
-// entry is one (key, message, r) of the aggregate being verified.
-type entry struct {
-	p   group.Affine  // the key's point
-	r   group.Affine  // lift_x(r_i), when not bad
-	e   scalar.Scalar // the BIP-340 challenge
-	bad bool          // r_i is not the x of a point
 }
 
 // Verify reports whether aggsig is a valid half-aggregate of signatures
@@ -86,15 +83,16 @@ func (v *Verifier) Verify(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, ms
 	if s.SetCanonicalBytes((*[32]byte)(aggsig[32*n:])) != 1 {
 		return false
 	}
-	v.ent = resize(v.ent, n)
-	v.z = resize(v.z, n)
 	v.terms = resize(v.terms, 2*n)
+	v.e = resize(v.e, n)
+	v.z = resize(v.z, n)
+	v.bad = resize(v.bad, n)
 	for i, pk := range pubkeys {
 		p, err := (*keys.XOnly)(pk).Point()
 		if err != nil || len(msgs[i]) != MessageSize {
 			return false
 		}
-		v.ent[i].p = *p
+		v.terms[2*i+1].P = *p
 	}
 	v.aggsig, v.msgs = aggsig, msgs
 	defer func() { v.aggsig, v.msgs = nil, nil }()
@@ -111,10 +109,8 @@ func (v *Verifier) Verify(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, ms
 		parallel.Ranges(workers, n, v, (*Verifier).lift)
 		wg.Wait()
 	}
-	for i := range v.ent {
-		if v.ent[i].bad {
-			return false
-		}
+	if slices.Contains(v.bad, true) {
+		return false
 	}
 	parallel.Ranges(workers, n, v, (*Verifier).setTerms)
 
@@ -133,43 +129,44 @@ func (v *Verifier) Verify(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, ms
 func (v *Verifier) randomizers() {
 	v.rnd.reset()
 	var pk [32]byte
-	for i := range v.ent {
-		v.ent[i].p.X.PutBytes(&pk)
+	for i := range v.z {
+		v.terms[2*i+1].P.X.PutBytes(&pk)
 		v.rnd.add(v.aggsig[32*i:32*i+32], pk[:], v.msgs[i])
 		v.rnd.randomizer(&v.z[i], i)
 	}
 }
 
-// lift sets R_i = lift_x(r_i) (or bad) and the challenge e_i of the
-// entries [lo, hi).
+// lift sets R_i = lift_x(r_i) (the point of term 2i; the point at infinity
+// and bad_i if there is none) and the challenge e_i of the entries
+// [lo, hi).
 func (v *Verifier) lift(lo, hi int) {
 	var pk [32]byte
 	for i := lo; i < hi; i++ {
-		e := &v.ent[i]
+		r := &v.terms[2*i].P
 		rb := (*[32]byte)(v.aggsig[32*i:])
 		var x field.Element
-		e.bad = x.SetCanonicalBytes(rb) != 1 || e.r.SetXO(&x, 0) != 1
-		if e.bad {
-			e.r = group.Affine{Infinity: true}
-			e.e.Zero()
+		v.bad[i] = x.SetCanonicalBytes(rb) != 1 || r.SetXO(&x, 0) != 1
+		if v.bad[i] {
+			*r = group.Affine{Infinity: true}
+			v.e[i].Zero()
 			continue
 		}
-		e.p.X.PutBytes(&pk)
+		v.terms[2*i+1].P.X.PutBytes(&pk)
 		var eh [32]byte
 		tagChallenge.Sum(&eh, rb[:], pk[:], v.msgs[i])
-		e.e.SetBytes(&eh)
+		v.e[i].SetBytes(&eh)
 	}
 }
 
-// setTerms sets the two terms of the entries [lo, hi): z_i·R_i and
-// (z_i·e_i)·P_i.
+// setTerms completes the two terms of the entries [lo, hi), whose points
+// are in place: z_i·R_i and (z_i·e_i)·P_i.
 func (v *Verifier) setTerms(lo, hi int) {
 	for i := lo; i < hi; i++ {
-		e := &v.ent[i]
 		var ze scalar.Scalar
-		ze.Multiply(&v.z[i], &e.e)
-		v.terms[2*i].Set(&v.z[i], &e.r)
-		v.terms[2*i+1].Set(&ze, &e.p)
+		ze.Multiply(&v.z[i], &v.e[i])
+		tr, tp := &v.terms[2*i], &v.terms[2*i+1]
+		tr.Set(&v.z[i], &tr.P)
+		tp.Set(&ze, &tp.P)
 	}
 }
 
