@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/keys"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
@@ -110,10 +111,8 @@ func IncAggregate(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, msgs [][]b
 	copy(out, aggsig[:32*v])
 	var h randomizerHash
 	h.reset()
-	var pk [32]byte
 	for i := range v {
-		(*keys.XOnly)(pubkeys[i]).PutBytes(&pk)
-		h.add(aggsig[32*i:32*i+32], pk[:], msgs[i])
+		h.add(aggsig[32*i:32*i+32], point(pubkeys[i]), msgs[i])
 	}
 	// s = s_agg + Σ z_i·s_i over the new signatures.
 	var z scalar.Scalar
@@ -121,14 +120,22 @@ func IncAggregate(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, msgs [][]b
 		i := v + j
 		r := newSigs[j][:32]
 		copy(out[32*i:], r)
-		(*keys.XOnly)(newPubkeys[j]).PutBytes(&pk)
-		h.add(r, pk[:], newMsgs[j])
+		h.add(r, point(newPubkeys[j]), newMsgs[j])
 		h.randomizer(&z, i)
 		z.Multiply(&z, &si[j])
 		s.Add(&s, &z)
 	}
 	s.PutBytes((*[32]byte)(out[32*(v+u):]))
 	return out, nil
+}
+
+// point returns the point of a key that checkPairs accepted.
+func point(k *secp256k1.XOnlyPublicKey) *group.Affine {
+	p, err := (*keys.XOnly)(k).Point()
+	if err != nil {
+		panic("halfagg: internal error: unchecked key")
+	}
+	return p
 }
 
 // checkPairs checks that every key is valid and every message 32 bytes;

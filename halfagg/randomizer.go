@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"hash"
 
+	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/tagged"
 )
@@ -28,7 +29,8 @@ var (
 // reset first, which also clears everything an earlier use left.
 type randomizerHash struct {
 	d   hash.Hash
-	sum []byte // Sum's output, kept so that it does not allocate each time
+	buf [96]byte // one entry r ‖ pk ‖ m, kept here so that it does not escape each time
+	sum []byte   // Sum's output, likewise
 }
 
 // reset starts a new chain of randomizers.
@@ -42,11 +44,13 @@ func (h *randomizerHash) reset() {
 	h.d.Write(randomizerTagHash[:])
 }
 
-// add appends entry (r, pk, m) to the chain; every argument is 32 bytes.
-func (h *randomizerHash) add(r, pk, m []byte) {
-	h.d.Write(r)
-	h.d.Write(pk)
-	h.d.Write(m)
+// add appends entry (r, pk, m) to the chain: r and m are 32 bytes, pk is
+// the key's point (its x is the 32-byte key).
+func (h *randomizerHash) add(r []byte, pk *group.Affine, m []byte) {
+	copy(h.buf[:32], r)
+	pk.X.PutBytes((*[32]byte)(h.buf[32:64]))
+	copy(h.buf[64:], m)
+	h.d.Write(h.buf[:])
 }
 
 // randomizer sets z to z_i, where i is the index of the entry added last

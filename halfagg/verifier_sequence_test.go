@@ -3,6 +3,7 @@ package halfagg_test
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 
@@ -157,4 +158,42 @@ func FuzzVerifierSequence(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestVerifierAllocs: on one worker, a Verifier that has seen an aggregate
+// of a size verifies aggregates up to that size without allocating (the
+// verdict included: a rejected aggregate allocates nothing either).
+func TestVerifierAllocs(t *testing.T) {
+	if testutil.RaceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	rng := testutil.Rand(t)
+	b := newBatch(t, rng, 200)
+	agg, err := halfagg.Aggregate(b.keys, b.msgs, b.sigs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := halfagg.Aggregate(b.keys[:5], b.msgs[:5], b.sigs[:5])
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &halfagg.Verifier{Workers: 1}
+	if !v.Verify(agg, b.keys, b.msgs) {
+		t.Fatal("rejected")
+	}
+	bad := slices.Clone(b.msgs)
+	bad[7] = bad[8]
+	for _, c := range []struct {
+		name string
+		agg  []byte
+		n    int
+		msgs [][]byte
+		want bool
+	}{{"200 valid", agg, 200, b.msgs, true}, {"200 invalid", agg, 200, bad, false}, {"5 valid", small, 5, b.msgs, true}} {
+		var got bool
+		allocs := testing.AllocsPerRun(5, func() { got = v.Verify(c.agg, b.keys[:c.n], c.msgs[:c.n]) })
+		if got != c.want || allocs != 0 {
+			t.Errorf("%s: Verify = %v with %v allocations; want %v with none", c.name, got, allocs, c.want)
+		}
+	}
 }

@@ -38,9 +38,10 @@ func VerifyAggregate(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, msgs []
 
 // Verifier verifies half-aggregates as VerifyAggregate does, keeping its
 // memory (points, scalars, the terms of the multi-scalar multiplication
-// and its scratch space) for the next call, so that a steady stream of
-// aggregates of similar sizes does not allocate. Nothing of one call
-// reaches the next: every call overwrites all the memory it reads.
+// and its scratch space) for the next call: once it has verified an
+// aggregate of n signatures, smaller ones cost no allocation on one
+// worker, and only the goroutines' bookkeeping on several. Nothing of one
+// call reaches the next: every call overwrites all the memory it reads.
 //
 // The zero value is ready to use. A Verifier must not be used by several
 // goroutines at once (it uses goroutines of its own) and must not be
@@ -128,10 +129,8 @@ func (v *Verifier) Verify(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, ms
 // randomizers sets v.z to the randomizers of every entry.
 func (v *Verifier) randomizers() {
 	v.rnd.reset()
-	var pk [32]byte
 	for i := range v.z {
-		v.terms[2*i+1].P.X.PutBytes(&pk)
-		v.rnd.add(v.aggsig[32*i:32*i+32], pk[:], v.msgs[i])
+		v.rnd.add(v.aggsig[32*i:32*i+32], &v.terms[2*i+1].P, v.msgs[i])
 		v.rnd.randomizer(&v.z[i], i)
 	}
 }
