@@ -6,9 +6,10 @@
 //
 // # Experimental
 //
-// BIP-458 is a draft, and this package follows one revision of it: bitcoin/
-// bips pull request #2205 at ab5a023d (2026-07-27), whose randomizer hash
-// uses the tag "HalfAgg/randomizer" (RandomizerTag) with z_0 = 1. A newer
+// BIP-458 is a draft, and this package follows one revision of it:
+// bitcoin/bips pull request #2205 at ab5a023d (2026-07-27), whose
+// randomizer hash uses the tag "HalfAgg/randomizer" (RandomizerTag) with
+// z_0 = 1. A newer
 // revision renames the tag to "BIP0458/randomizer", which changes every
 // aggregate of two or more signatures; the tag is one named constant so
 // that moving to it is a one-line change (and a change of the test
@@ -45,6 +46,18 @@
 // sequential by construction, runs on a goroutine of its own, and
 // Pippenger's windows are shared between the cores.
 //
+// Measured per signature on one core (CPU time of the benchmark's thread,
+// a shared 2-core AMD EPYC; BenchmarkHalfAgg): verifying an aggregate of
+// 1000 signatures costs 9.0 µs, 0.51 times schnorr.Verify's 17.8 µs and
+// 1.32 times schnorr.BatchVerifier's 6.8 µs on the same signatures; at
+// 100 signatures 11.7 µs, 0.67 and 1.29 times. Half-aggregation trades
+// that for the halved size: each signature brings two full 256-bit
+// scalars to the multiplication (its randomizer is a hash, fixed by the
+// draft), where the batch verifier's randomizers are 128-bit. Aggregation
+// costs about 0.18 µs per signature.
+//
+//	go test -run '^$' -bench HalfAgg -count 6 ./halfagg
+//
 // # Limits
 //
 // BIP-458 leaves the maximum number of signatures to implementations
@@ -74,8 +87,8 @@
 //
 // Nothing here is secret: aggregation works on published signatures and
 // verification on public keys, messages and aggregates, so every function
-// runs in variable time (the multi-scalar multiplication is internal/
-// ecmult's variable-time one) and the package has no entry in the valgrind
+// runs in variable time (the multi-scalar multiplication is the library's
+// variable-time one) and the package has no entry in the valgrind
 // constant-time check. Signing, which handles the secret keys, is
 // schnorr.Sign's.
 package halfagg
