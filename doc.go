@@ -23,8 +23,13 @@
 //     clients program against, NIP-44 conversation keys, NIP-01 event ids,
 //     and VerifyEvents for bursts of events;
 //   - package curve: points and scalars for protocol builders (commitments,
-//     proofs, adaptor signatures), with constant-time arithmetic and
-//     variable-time multi-scalar multiplication for public data.
+//     proofs, adaptor signatures, MuSig2-style schemes), with constant-time
+//     arithmetic, the helpers of BIP-340 and the protocols built on it
+//     (tagged hashes, lift_x, even y), and variable-time multi-scalar
+//     multiplication for public data;
+//   - package ellswift: BIP-324 ElligatorSwift encodings of public keys and
+//     the v2 transport's key exchange (XDH);
+//   - package bip39: BIP-39 mnemonic sentences and the seed they give.
 //
 // # Constant time
 //

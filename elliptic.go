@@ -143,7 +143,7 @@ func affineFromBig(x, y *big.Int) (a group.Affine, ok bool) {
 		return a, false
 	}
 	if x.Sign() == 0 && y.Sign() == 0 {
-		a.Infinity = true
+		a.SetInfinity()
 		return a, true
 	}
 	var xb, yb [32]byte

@@ -561,6 +561,22 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 				t.Error("a rejected signature was not kept as an invalid entry")
 			}
 		},
+		"schnorr.BatchVerifier.AddBytes": func(t *testing.T) {
+			var nb *schnorr.BatchVerifier
+			wantErr(t, "AddBytes on nil", nb.AddBytes(f.xonly.Bytes(), f.hash, make([]byte, 64)), schnorr.ErrInvalidSignature)
+			var b schnorr.BatchVerifier
+			for _, k := range [][]byte{nil, make([]byte, 31), bytes.Repeat([]byte{0xff}, 32)} {
+				wantErr(t, "AddBytes(invalid key)", b.AddBytes(k, f.hash, make([]byte, 64)), invPub)
+			}
+			wantErr(t, "AddBytes(nil signature)", b.AddBytes(f.xonly.Bytes(), f.hash, nil), schnorr.ErrInvalidSignature)
+			// x = 0 has no point: accepted, known invalid at Verify.
+			if err := b.AddBytes(make([]byte, 32), f.hash, make([]byte, 64)); err != nil {
+				t.Errorf("AddBytes(x = 0) = %v", err)
+			}
+			if b.Len() != 5 || b.Verify() || len(b.Invalid()) != 5 {
+				t.Error("rejected or keyless entries were not kept as invalid entries")
+			}
+		},
 		"schnorr.BatchVerifier.Len": func(t *testing.T) {
 			var nb *schnorr.BatchVerifier
 			if nb.Len() != 0 || new(schnorr.BatchVerifier).Len() != 0 {
@@ -641,6 +657,43 @@ func misuseTable(f *fixtures) map[string]func(t *testing.T) {
 			var nv *signer.EventVerifier
 			if nv.Verify([]*signer.Event{{}}, [][]byte{nil}, [][]byte{nil}) != nil {
 				t.Error("Verify on a nil EventVerifier returned a value")
+			}
+		},
+		"signer.CheckEvents": func(t *testing.T) {
+			var zero signer.Event
+			id := zero.ID()
+			got := signer.CheckEvents([]*signer.SignedEvent{nil, {}, {ID: id[:], Sig: make([]byte, 64)}})
+			want := []signer.Result{signer.NilEvent, signer.MalformedID, signer.MalformedPubKey}
+			if !slices.Equal(got, want) {
+				t.Errorf("CheckEvents(nil, zero, zero event with its id) = %v, want %v", got, want)
+			}
+			if got := signer.CheckEvents(nil); len(got) != 0 {
+				t.Errorf("CheckEvents(nil) = %v", got)
+			}
+		},
+		"signer.EventVerifier.Check": func(t *testing.T) {
+			var nv *signer.EventVerifier
+			if nv.Check([]*signer.SignedEvent{nil}) != nil {
+				t.Error("Check on a nil EventVerifier returned a value")
+			}
+		},
+		"signer.SignedEvent.Check": func(t *testing.T) {
+			var ns *signer.SignedEvent
+			if r := ns.Check(); r != signer.NilEvent {
+				t.Errorf("Check of a nil SignedEvent = %v", r)
+			}
+			if r := new(signer.SignedEvent).Check(); r != signer.MalformedID {
+				t.Errorf("Check of the zero SignedEvent = %v", r)
+			}
+		},
+		"signer.Result.String": func(t *testing.T) {
+			if signer.Result(0).String() != "not checked" || signer.Result(255).String() != "Result(255)" {
+				t.Error("String of the zero or an unknown Result")
+			}
+		},
+		"signer.Result.OK": func(t *testing.T) {
+			if signer.Result(0).OK() || signer.Result(255).OK() {
+				t.Error("OK of the zero or an unknown Result")
 			}
 		},
 		"signer.DeriveConversationKey": func(t *testing.T) {

@@ -284,13 +284,6 @@ var (
 
 func vecBE32(x *big.Int) []byte { return x.FillBytes(make([]byte, 32)) }
 
-// vecCurveY returns a square root of x³+7 mod p, or nil if there is none.
-func vecCurveY(x *big.Int) *big.Int {
-	rhs := new(big.Int).Exp(x, big.NewInt(3), vecP)
-	rhs.Add(rhs, big.NewInt(7)).Mod(rhs, vecP)
-	return new(big.Int).ModSqrt(rhs, vecP)
-}
-
 func vecCat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestPublicKeyEncodings(t *testing.T) {
@@ -298,13 +291,13 @@ func TestPublicKeyEncodings(t *testing.T) {
 	// x = p + 1 is a non-canonical encoding of x = 1, which is on the curve
 	// (1 + 7 = 8 is a square mod p): a parser that reduces mod p accepts it.
 	one := big.NewInt(1)
-	y1 := vecCurveY(one)
+	y1 := testutil.CurveY(one)
 	if y1 == nil {
 		t.Fatal("x = 1 should be on the curve")
 	}
 	pPlus1 := vecBE32(new(big.Int).Add(vecP, one))
 	// x = 0 has no point (7 is not a square mod p).
-	if vecCurveY(new(big.Int)) != nil {
+	if testutil.CurveY(new(big.Int)) != nil {
 		t.Fatal("x = 0 should not be on the curve")
 	}
 	zero := make([]byte, 32)

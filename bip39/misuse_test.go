@@ -3,7 +3,6 @@ package bip39_test
 import (
 	"errors"
 	"io"
-	"slices"
 	"testing"
 
 	"github.com/p256k1/secp256k1/bip39"
@@ -96,22 +95,9 @@ func misuseTable() map[string]func(t *testing.T) {
 }
 
 func TestMisuse(t *testing.T) {
-	for name, f := range misuseTable() {
-		t.Run(name, f)
-	}
+	testutil.RunMisuse(t, misuseTable())
 }
 
 func TestMisuseTableComplete(t *testing.T) {
-	table := misuseTable()
-	for _, name := range testutil.ExportedFuncs(t, ".") {
-		if _, ok := table[name]; !ok {
-			t.Errorf("%s has no misuse entry", name)
-		}
-	}
-	funcs := testutil.ExportedFuncs(t, ".")
-	for name := range table {
-		if !slices.Contains(funcs, name) {
-			t.Errorf("misuse entry %s names no exported function", name)
-		}
-	}
+	testutil.CheckMisuseTable(t, misuseTable(), ".")
 }

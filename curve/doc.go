@@ -44,7 +44,21 @@
 // and SetBytes accepts it; code that must not accept the identity checks
 // IsIdentity after decoding, or converts to a secp256k1.PublicKey, which
 // rejects it. BytesX returns the 32-byte x coordinate of BIP-340, and an
-// error for the identity. The hybrid encodings 0x06 and 0x07 are rejected.
+// error for the identity; SetXOnlyBytes is its inverse, BIP-340's lift_x
+// (the point with that x and even y). The hybrid encodings 0x06 and 0x07
+// are rejected. BytesCompressedOrZero and SetBytesCompressedOrZero are the
+// 33-byte encoding of BIP-327 and BIP-352 that writes the identity as 33
+// zero bytes.
+//
+// # Protocol helpers
+//
+// What BIP-340 and the protocols built on it (MuSig2, silent payments,
+// adaptor signatures) need beside the arithmetic: TaggedHash, the lift_x of
+// SetXOnlyBytes, HasEvenY, and Point.CondNegate and Scalar.CondNegate to
+// bring a key pair to even y without a secret branch:
+//
+//	d.CondNegate(d, 1-P.HasEvenY())  // the secret of the even-y key
+//	P.CondNegate(P, 1-P.HasEvenY())  // the even-y point
 //
 // # Hashing to the curve
 //
@@ -63,9 +77,11 @@
 // and scalars alike, unless its name starts with VarTime; those say
 // "Execution time depends on the inputs." and are for public data only
 // (verifying proofs, batch verification). Predicates return an int that is
-// 1 or 0, and Select chooses in constant time. Only whether a decoding
-// succeeded, and whether an encoded point is the identity (its encoding is
-// shorter), are revealed.
+// 1 or 0, and Select and CondNegate choose in constant time. Only whether
+// a decoding succeeded, and whether a point encoded by BytesCompressed,
+// BytesUncompressed or BytesX is the identity (its encoding is shorter, or
+// an error), are revealed; BytesCompressedOrZero and
+// SetBytesCompressedOrZero do not reveal it.
 //
 // # Concurrency
 //

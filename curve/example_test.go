@@ -6,14 +6,16 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/curve"
+	"github.com/p256k1/secp256k1/schnorr"
 )
 
 // nums returns BIP-341's NUMS point H = lift_x(SHA-256 of the uncompressed
 // G), a second generator whose discrete logarithm to G nobody knows.
 func nums() *curve.Point {
-	b, _ := hex.DecodeString("0250929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0")
-	h, err := new(curve.Point).SetBytes(b)
+	x, _ := hex.DecodeString("50929b74c1a04954b78b4b6035e97a5e078a5a0f28ec96d547bfee9ace803ac0")
+	h, err := new(curve.Point).SetXOnlyBytes(x)
 	if err != nil {
 		panic(err)
 	}
@@ -104,4 +106,40 @@ func Example_adaptorSignature() {
 	// Output:
 	// pre-signature valid: true
 	// adaptor secret extracted: true
+}
+
+// A BIP-340 Schnorr signature made by hand with the protocol helpers: the
+// tagged hashes, the even-y convention (a secret whose point has odd y is
+// negated, without a branch on the secret) and lift_x. schnorr.Verify
+// accepts it.
+func Example_bip340Signature() {
+	sk := sha256.Sum256([]byte("example secret key"))
+	msg := []byte("message")
+	aux := make([]byte, 32)
+
+	d, _ := new(curve.Scalar).SetCanonicalBytes(sk[:])
+	P := new(curve.Point).ScalarBaseMult(d)
+	d.CondNegate(d, 1-P.HasEvenY())
+	px, _ := P.BytesX()
+
+	a := curve.TaggedHash("BIP0340/aux", aux)
+	t := d.Bytes()
+	for i := range t {
+		t[i] ^= a[i]
+	}
+	kh := curve.TaggedHash("BIP0340/nonce", t, px, msg)
+	k, _ := new(curve.Scalar).SetBytes(kh[:])
+	R := new(curve.Point).ScalarBaseMult(k)
+	k.CondNegate(k, 1-R.HasEvenY())
+	rx, _ := R.BytesX()
+	eh := curve.TaggedHash("BIP0340/challenge", rx, px, msg)
+	e, _ := new(curve.Scalar).SetBytes(eh[:])
+	s := new(curve.Scalar).MultiplyAdd(e, d, k)
+	sig := append(rx, s.Bytes()...)
+
+	// The verifier lifts the x-only key to the even-y point.
+	Q, _ := new(curve.Point).SetXOnlyBytes(px)
+	pub, _ := secp256k1.NewXOnlyPublicKey(px)
+	fmt.Println(Q.HasEvenY(), schnorr.Verify(pub, msg, sig))
+	// Output: 1 true
 }

@@ -6,15 +6,29 @@ import (
 )
 
 // FuzzPointSetBytes: SetBytes never panics, accepts only what it can
-// re-encode, and the encodings round-trip.
+// re-encode, and the encodings round-trip; so do SetXOnlyBytes and
+// SetBytesCompressedOrZero, on the same inputs.
 func FuzzPointSetBytes(f *testing.F) {
 	g := NewGeneratorPoint()
 	f.Add(g.BytesCompressed())
 	f.Add(g.BytesUncompressed())
 	f.Add([]byte{0})
 	f.Add(make([]byte, 33))
+	f.Add(g.BytesCompressed()[1:])
 	f.Fuzz(func(t *testing.T, b []byte) {
+		if x, err := new(Point).SetXOnlyBytes(b); err == nil {
+			if re, err := x.BytesX(); err != nil || !bytes.Equal(re, b) || x.HasEvenY() != 1 {
+				t.Fatalf("SetXOnlyBytes(%x) re-encodes as %x (%v) or has odd y", b, re, err)
+			}
+		}
+		z, errZ := new(Point).SetBytesCompressedOrZero(b)
+		if errZ == nil && !bytes.Equal(z.BytesCompressedOrZero(), b) {
+			t.Fatalf("SetBytesCompressedOrZero(%x) re-encodes as %x", b, z.BytesCompressedOrZero())
+		}
 		p, err := new(Point).SetBytes(b)
+		if len(b) == 33 && (errZ == nil) != (err == nil || bytes.Equal(b, make([]byte, 33))) {
+			t.Fatalf("SetBytesCompressedOrZero(%x) and SetBytes disagree: %v, %v", b, errZ, err)
+		}
 		if err != nil {
 			return
 		}

@@ -50,8 +50,8 @@ func (v *Point) PublicKey() (*secp256k1.PublicKey, error) {
 	if v == nil {
 		return nil, errNilPublic
 	}
-	a := v.affinePublicInfinity()
-	if a.Infinity {
+	a, inf := v.affinePublicInfinity()
+	if inf {
 		return nil, fmt.Errorf("%w: %w", secp256k1.ErrInvalidPublicKey, ErrIdentity)
 	}
 	// Every Point is on the curve (SetBytes checks it, the group

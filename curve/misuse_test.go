@@ -2,7 +2,6 @@ package curve
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -91,6 +90,10 @@ func misuseTable() map[string]func(t *testing.T) {
 		"curve.Scalar.Negate": func(t *testing.T) {
 			wantNil(t, "nil.Negate", ns.Negate(s))
 			wantNil(t, "Negate(nil)", new(Scalar).Negate(nil))
+		},
+		"curve.Scalar.CondNegate": func(t *testing.T) {
+			wantNil(t, "nil.CondNegate", ns.CondNegate(s, 1))
+			wantNil(t, "CondNegate(nil)", new(Scalar).CondNegate(nil, 0))
 		},
 		"curve.Scalar.Multiply": func(t *testing.T) {
 			wantNil(t, "nil.Multiply", ns.Multiply(s, s))
@@ -185,6 +188,38 @@ func misuseTable() map[string]func(t *testing.T) {
 			wantNil(t, "nil.Negate", np.Negate(p))
 			wantNil(t, "Negate(nil)", new(Point).Negate(nil))
 		},
+		"curve.Point.CondNegate": func(t *testing.T) {
+			wantNil(t, "nil.CondNegate", np.CondNegate(p, 1))
+			wantNil(t, "CondNegate(nil)", new(Point).CondNegate(nil, 0))
+		},
+		"curve.Point.HasEvenY": func(t *testing.T) {
+			if np.HasEvenY() != 0 {
+				t.Error("nil.HasEvenY is not 0")
+			}
+		},
+		"curve.Point.SetXOnlyBytes": func(t *testing.T) {
+			v, err := np.SetXOnlyBytes(b33[1:])
+			wantNilRecvErr(t, "nil.SetXOnlyBytes", v, err, ErrInvalidEncoding)
+			v, err = new(Point).SetXOnlyBytes(nil)
+			wantNilErr(t, "SetXOnlyBytes(nil)", v, err, ErrInvalidEncoding)
+		},
+		"curve.Point.BytesCompressedOrZero": func(t *testing.T) {
+			if np.BytesCompressedOrZero() != nil {
+				t.Error("nil.BytesCompressedOrZero")
+			}
+		},
+		"curve.Point.SetBytesCompressedOrZero": func(t *testing.T) {
+			v, err := np.SetBytesCompressedOrZero(b33)
+			wantNilRecvErr(t, "nil.SetBytesCompressedOrZero", v, err, ErrInvalidEncoding)
+			v, err = new(Point).SetBytesCompressedOrZero(nil)
+			wantNilErr(t, "SetBytesCompressedOrZero(nil)", v, err, ErrInvalidEncoding)
+		},
+		"curve.TaggedHash": func(t *testing.T) {
+			// No message and nil messages are the empty string.
+			if TaggedHash("t") != TaggedHash("t", nil, nil) || TaggedHash("", nil) != TaggedHash("") {
+				t.Error("TaggedHash with nil messages")
+			}
+		},
 		"curve.Point.Double": func(t *testing.T) {
 			wantNil(t, "nil.Double", np.Double(p))
 			wantNil(t, "Double(nil)", new(Point).Double(nil))
@@ -256,29 +291,9 @@ func misuseTable() map[string]func(t *testing.T) {
 }
 
 func TestMisuse(t *testing.T) {
-	for name, run := range misuseTable() {
-		t.Run(name, func(t *testing.T) {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("panic: %v", r)
-				}
-			}()
-			run(t)
-		})
-	}
+	testutil.RunMisuse(t, misuseTable())
 }
 
 func TestMisuseTableComplete(t *testing.T) {
-	exported := testutil.ExportedFuncs(t, ".")
-	table := misuseTable()
-	for _, name := range exported {
-		if _, ok := table[name]; !ok {
-			t.Errorf("no misuse case for %s", name)
-		}
-	}
-	for name := range table {
-		if !slices.Contains(exported, name) {
-			t.Errorf("misuse case %s names no exported function", name)
-		}
-	}
+	testutil.CheckMisuseTable(t, misuseTable(), ".")
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/ecmult"
@@ -174,20 +173,15 @@ func TestVarTimeSequence(t *testing.T) {
 	if testing.Short() {
 		goroutines, calls, maxSize = 3, 5, 48
 	}
-	var wg sync.WaitGroup
-	for gi := range goroutines {
-		seed := r.Uint64()
-		wg.Go(func() {
-			g := &seqGen{r: rand.New(rand.NewPCG(seed, seed))}
-			for call := range calls {
-				if msg := g.step(maxSize); msg != "" {
-					t.Errorf("goroutine %d, call %d: %s: wrong result", gi, call, msg)
-					return
-				}
+	testutil.RunGoroutines(t, r, goroutines, func(_ int, r *rand.Rand) error {
+		g := &seqGen{r: r}
+		for call := range calls {
+			if msg := g.step(maxSize); msg != "" {
+				return fmt.Errorf("call %d: %s: wrong result", call, msg)
 			}
-		})
-	}
-	wg.Wait()
+		}
+		return nil
+	})
 }
 
 // TestMSMDirtyScratch runs VarTimeMultiScalarMult on scratch memory filled

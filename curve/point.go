@@ -78,12 +78,12 @@ func (v *Point) SetBytes(b []byte) (*Point, error) {
 	switch len(b) {
 	case 1:
 		ok = subtle.ConstantTimeByteEq(b[0], 0)
-		a.Infinity = true
+		a.SetInfinity()
 	case 33:
 		var x field.Element
 		ok = subtle.ConstantTimeByteEq(b[0]|1, 3)
 		ok &= x.SetCanonicalBytes((*[32]byte)(b[1:]))
-		ok &= liftX(&a, &x, int(b[0]&1))
+		ok &= a.SetXO(&x, int(b[0]&1))
 	case 65:
 		ok = subtle.ConstantTimeByteEq(b[0], 4)
 		ok &= a.X.SetCanonicalBytes((*[32]byte)(b[1:33]))
@@ -100,25 +100,6 @@ func (v *Point) SetBytes(b []byte) (*Point, error) {
 	return v, nil
 }
 
-// liftX sets a to the point with x-coordinate x and y of parity odd, and
-// returns 1, or returns 0 (a then holds garbage) if x³ + 7 is not a square.
-// Unlike group.Affine.SetXO it never branches, so that decoding a secret
-// point reveals only the verdict.
-func liftX(a *group.Affine, x *field.Element, odd int) int {
-	var rhs, seven, y, ny field.Element
-	rhs.Square(x)
-	rhs.Multiply(&rhs, x)
-	seven.SetUint64(group.B)
-	rhs.Add(&rhs, &seven)
-	ok := y.Sqrt(&rhs)
-	ny.Negate(&y)
-	y.Select(&ny, &y, y.IsOdd()^odd)
-	a.X.Set(x)
-	a.Y.Set(&y)
-	a.Infinity = false
-	return ok
-}
-
 // affine returns v in affine form, in constant time (one constant-time
 // inversion); the identity has Infinity set and coordinates (0, 0).
 func (v *Point) affine() group.Affine {
@@ -129,11 +110,13 @@ func (v *Point) affine() group.Affine {
 }
 
 // affinePublicInfinity is affine for the encoders, whose output length
-// reveals whether v is the identity: that bit is declassified.
-func (v *Point) affinePublicInfinity() group.Affine {
-	a := v.affine()
-	ctcheck.Public(&a.Infinity)
-	return a
+// reveals whether v is the identity: that bit is declassified and returned
+// as inf.
+func (v *Point) affinePublicInfinity() (a group.Affine, inf bool) {
+	a = v.affine()
+	i := a.IsInfinity()
+	ctcheck.Public(&i)
+	return a, i == 1
 }
 
 // BytesCompressed returns the 33-byte SEC 1 compressed encoding of v (a
@@ -148,8 +131,8 @@ func (v *Point) BytesCompressed() []byte {
 }
 
 func (v *Point) bytesCompressed(b *[33]byte) []byte {
-	a := v.affinePublicInfinity()
-	if a.Infinity {
+	a, inf := v.affinePublicInfinity()
+	if inf {
 		return append(b[:0], 0)
 	}
 	b[0] = 2 | byte(a.Y.IsOdd())
@@ -169,8 +152,8 @@ func (v *Point) BytesUncompressed() []byte {
 }
 
 func (v *Point) bytesUncompressed(b *[65]byte) []byte {
-	a := v.affinePublicInfinity()
-	if a.Infinity {
+	a, inf := v.affinePublicInfinity()
+	if inf {
 		return append(b[:0], 0)
 	}
 	b[0] = 4
@@ -192,8 +175,8 @@ func (v *Point) BytesX() ([]byte, error) {
 }
 
 func (v *Point) bytesX(b *[32]byte) ([]byte, error) {
-	a := v.affinePublicInfinity()
-	if a.Infinity {
+	a, inf := v.affinePublicInfinity()
+	if inf {
 		return nil, ErrIdentity
 	}
 	a.X.PutBytes(b)

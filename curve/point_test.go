@@ -28,7 +28,7 @@ func TestPointArithmeticVsBig(t *testing.T) {
 			check("Set", new(Point).Set(pa), a)
 			check("Select(1)", new(Point).Select(pa, pb, 1), a)
 			check("Select(0)", new(Point).Select(pa, pb, 0), b)
-			if pa.Equal(pb) != boolInt(refEqual(a, b)) {
+			if pa.Equal(pb) != testutil.BoolInt(refEqual(a, b)) {
 				t.Fatalf("points %d, %d: Equal", i, j)
 			}
 			// Equal across different representations of the same point.
@@ -37,7 +37,7 @@ func TestPointArithmeticVsBig(t *testing.T) {
 				t.Fatalf("points %d, %d: Equal of two representations", i, j)
 			}
 		}
-		if fromRef(a).IsIdentity() != boolInt(a == nil) {
+		if fromRef(a).IsIdentity() != testutil.BoolInt(a == nil) {
 			t.Fatalf("point %d: IsIdentity", i)
 		}
 	}

@@ -21,13 +21,7 @@ func refG() refPoint                { return testutil.G() }
 func refAdd(a, b refPoint) refPoint { return testutil.Add(a, b) }
 func refEqual(a, b refPoint) bool   { return a.Equal(b) }
 
-func refNeg(a refPoint) refPoint {
-	if a == nil {
-		return nil
-	}
-	y := new(big.Int).Neg(a.Y)
-	return &testutil.Point{X: a.X, Y: y.Mod(y, bigP)}
-}
+func refNeg(a refPoint) refPoint { return testutil.Neg(a) }
 
 // refMul is k·a for any integer k.
 func refMul(k *big.Int, a refPoint) refPoint {

@@ -149,6 +149,18 @@ func (s *Scalar) Negate(x *Scalar) *Scalar {
 	return s
 }
 
+// CondNegate sets s = -x mod n if cond is 1 and s = x if cond is 0, and
+// returns s, in constant time. cond must be 0 or 1. BIP-340 and BIP-327
+// use it to negate a secret scalar when its point has odd y:
+// d.CondNegate(d, 1-P.HasEvenY()).
+func (s *Scalar) CondNegate(x *Scalar, cond int) *Scalar {
+	if s == nil || x == nil {
+		return nil
+	}
+	s.s.CondNegate(&x.s, cond&1)
+	return s
+}
+
 // Multiply sets s = x·y mod n, and returns s.
 func (s *Scalar) Multiply(x, y *Scalar) *Scalar {
 	if s == nil || x == nil || y == nil {

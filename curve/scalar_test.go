@@ -34,10 +34,10 @@ func TestScalarVsBig(t *testing.T) {
 		}
 		check("Invert", new(Scalar).Invert(x), inv)
 		check("Set", new(Scalar).Set(x), a)
-		if x.Equal(y) != boolInt(a.Cmp(b) == 0) || x.Equal(scalarFromBig(a)) != 1 {
+		if x.Equal(y) != testutil.BoolInt(a.Cmp(b) == 0) || x.Equal(scalarFromBig(a)) != 1 {
 			t.Fatal("Equal")
 		}
-		if x.IsZero() != boolInt(a.Sign() == 0) {
+		if x.IsZero() != testutil.BoolInt(a.Sign() == 0) {
 			t.Fatal("IsZero")
 		}
 		check("Select(1)", new(Scalar).Select(x, y, 1), a)
@@ -112,11 +112,4 @@ func TestScalarCanonical(t *testing.T) {
 	if zero.IsZero() != 1 || !bytes.Equal(zero.Bytes(), make([]byte, 32)) || NewScalar().Equal(&zero) != 1 {
 		t.Fatal("the zero value is not 0")
 	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

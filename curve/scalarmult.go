@@ -32,9 +32,7 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	// identity afterwards, without a branch.
 	inf := q.IsIdentity()
 	g := group.Generator()
-	a.X.Select(&g.X, &a.X, inf)
-	a.Y.Select(&g.Y, &a.Y, inf)
-	a.Infinity = false
+	a.Select(&g, &a, inf)
 	var j group.Jacobian
 	ecmult.ScalarMultSecretPoint(&j, &x.s, &a)
 	var r, id group.Projective
@@ -53,7 +51,7 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 	}
 	pa := A.affineVarTime()
 	var j group.Jacobian
-	if pa.Infinity {
+	if pa.IsInfinity() == 1 {
 		var p group.Projective
 		ecmult.BaseMult(&p, &b.s)
 		v.p = p
@@ -67,14 +65,16 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // affineVarTime is affine with a variable-time inversion.
 func (v *Point) affineVarTime() group.Affine {
 	p := v.load()
-	if p.Z.IsZero() == 1 {
-		return group.Affine{Infinity: true}
-	}
-	var zi field.Element
-	zi.InvertVarTime(&p.Z)
 	var a group.Affine
-	a.X.Multiply(&p.X, &zi)
-	a.Y.Multiply(&p.Y, &zi)
+	if p.Z.IsZero() == 1 {
+		a.SetInfinity()
+		return a
+	}
+	var zi, x, y field.Element
+	zi.InvertVarTime(&p.Z)
+	x.Multiply(&p.X, &zi)
+	y.Multiply(&p.Y, &zi)
+	a.SetXY(&x, &y)
 	return a
 }
 
@@ -139,11 +139,13 @@ func (v *Point) varTimeMultiScalarMult(scalars []*Scalar, points []*Point, s *ms
 		// a whole by Set: no field of an earlier call's term is read.
 		var p group.Affine
 		if z[i].IsZero() == 1 {
-			p = group.Affine{Infinity: true}
+			p.SetInfinity()
 		} else {
 			pp := pt.load()
-			p.X.Multiply(&pp.X, &z[i])
-			p.Y.Multiply(&pp.Y, &z[i])
+			var x, y field.Element
+			x.Multiply(&pp.X, &z[i])
+			y.Multiply(&pp.Y, &z[i])
+			p.SetXY(&x, &y)
 		}
 		terms[i].Set(&scalars[i].s, &p)
 	}

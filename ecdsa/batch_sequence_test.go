@@ -1,11 +1,9 @@
 package ecdsa_test
 
 import (
-	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
@@ -79,70 +77,32 @@ func newSeqPool(tb testing.TB, r *rand.Rand, n int) []seqEntry {
 	return pool
 }
 
-// seqChecker drives one BatchVerifier and keeps the reference: the pool
-// entries added since the last Reset.
-type seqChecker struct {
-	b     *ecdsa.BatchVerifier
-	pool  []seqEntry
-	added []int
+// seqVerifier is the BatchVerifier of the sequence tests: Add takes the
+// index of a pool entry.
+type seqVerifier struct {
+	*ecdsa.BatchVerifier
+	pool []seqEntry
 }
 
-// step applies operation op with argument arg and returns an error if the
-// verifier's answer differs from the reference.
-func (c *seqChecker) step(op, arg int) error {
-	switch op % 8 {
-	case 0, 1: // Add one entry
-		return c.add(arg % len(c.pool))
-	case 2: // Add a burst of 1 to 100 entries
-		for k := range 1 + arg%100 {
-			if err := c.add((arg*7 + k*13) % len(c.pool)); err != nil {
-				return err
-			}
-		}
-	case 3: // the same entry again
-		if len(c.added) > 0 {
-			return c.add(c.added[arg%len(c.added)])
-		}
-	case 4:
-		want := true
-		for _, i := range c.added {
-			want = want && c.pool[i].valid
-		}
-		if got := c.b.Verify(); got != want {
-			return fmt.Errorf("Verify() = %v, want %v (%d entries)", got, want, len(c.added))
-		}
-	case 5:
-		var want []int
-		for j, i := range c.added {
-			if !c.pool[i].valid {
-				want = append(want, j)
-			}
-		}
-		if got := c.b.Invalid(); !slices.Equal(got, want) {
-			return fmt.Errorf("Invalid() = %v, want %v (%d entries)", got, want, len(c.added))
-		}
-	case 6:
-		if arg%3 == 0 {
-			c.b.Reset()
-			c.added = c.added[:0]
-		}
-		if got := c.b.Len(); got != len(c.added) {
-			return fmt.Errorf("Len() = %d, want %d", got, len(c.added))
-		}
-	case 7:
-		c.b.Workers = arg % 4
-	}
-	return nil
+func (v seqVerifier) Add(i int) error {
+	e := &v.pool[i]
+	return v.BatchVerifier.Add(e.pub, e.hash, e.sig)
 }
 
-func (c *seqChecker) add(i int) error {
-	e := &c.pool[i]
-	err := c.b.Add(e.pub, e.hash, e.sig)
-	c.added = append(c.added, i)
-	if (err != nil) != e.malformed {
-		return fmt.Errorf("Add(entry %d) = %v, malformed: %v", i, err, e.malformed)
+func (v seqVerifier) SetWorkers(w int) { v.Workers = w }
+
+// newSeq returns a sequence driver of a new BatchVerifier on pool.
+func newSeq(pool []seqEntry) *testutil.BatchSeq {
+	c := &testutil.BatchSeq{
+		B:         seqVerifier{new(ecdsa.BatchVerifier), pool},
+		Valid:     make([]bool, len(pool)),
+		Malformed: make([]bool, len(pool)),
+		MaxBurst:  100,
 	}
-	return nil
+	for i, e := range pool {
+		c.Valid[i], c.Malformed[i] = e.valid, e.malformed
+	}
+	return c
 }
 
 // TestBatchSequence runs random call sequences on reused BatchVerifiers,
@@ -154,41 +114,9 @@ func TestBatchSequence(t *testing.T) {
 		goroutines, ops = 2, 25
 	}
 	pool := newSeqPool(t, r, 150)
-	seeds := make([]uint64, goroutines)
-	for g := range seeds {
-		seeds[g] = r.Uint64()
-	}
-	var wg sync.WaitGroup
-	errs := make([]error, goroutines)
-	for g := range goroutines {
-		wg.Go(func() {
-			gr := rand.New(rand.NewPCG(seeds[g], 2))
-			c := &seqChecker{b: new(ecdsa.BatchVerifier), pool: pool}
-			for k := range ops {
-				op, arg := gr.IntN(8), gr.IntN(1<<20)
-				if err := c.step(op, arg); err != nil {
-					errs[g] = fmt.Errorf("goroutine %d, step %d (op %d, arg %d): %w", g, k, op, arg, err)
-					return
-				}
-				if len(c.added) > 300 {
-					c.b.Reset()
-					c.added = c.added[:0]
-				}
-			}
-			for _, op := range []int{4, 5} {
-				if err := c.step(op, 0); err != nil {
-					errs[g] = fmt.Errorf("goroutine %d, final op %d: %w", g, op, err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Error(err)
-		}
-	}
+	testutil.RunGoroutines(t, r, goroutines, func(g int, r *rand.Rand) error {
+		return newSeq(pool).Run(r, ops, 300)
+	})
 }
 
 // FuzzBatchSequence replays a call sequence decoded from the input (two
@@ -199,16 +127,8 @@ func FuzzBatchSequence(f *testing.F) {
 	f.Add([]byte{0, 1, 0, 2, 5, 0, 4, 0})
 	f.Add([]byte{2, 90, 4, 0, 5, 0, 6, 3, 2, 17, 3, 1, 5, 0, 7, 2, 5, 0})
 	f.Fuzz(func(t *testing.T, in []byte) {
-		c := &seqChecker{b: new(ecdsa.BatchVerifier), pool: pool}
-		for k := 0; k+1 < len(in) && k < 64; k += 2 {
-			if err := c.step(int(in[k]), int(in[k+1])); err != nil {
-				t.Fatalf("call %d (op %d, arg %d): %v", k/2, in[k], in[k+1], err)
-			}
-		}
-		for _, op := range []int{4, 5, 6} {
-			if err := c.step(op, 1); err != nil {
-				t.Fatalf("final op %d: %v", op, err)
-			}
+		if err := newSeq(pool).Replay(in, 32); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

@@ -27,17 +27,15 @@ func RecoverPublicKey(hash []byte, sig *Signature, recID byte) (*secp256k1.Publi
 		return nil, errNoSignature
 	}
 	// R's x coordinate: r, or r + n when bit 1 is set (only valid if < p).
-	xl := sig.r.Limbs()
-	if recID&2 != 0 {
-		var ok bool
-		if xl, ok = plusOrder(&xl); !ok {
-			return nil, fmt.Errorf("%w: recovery id %d says the nonce point R has x-coordinate r + n, "+
-				"but r + n is not below the field prime p (ids 2 and 3 fit only when r < p - n, about 2^128): "+
-				"the recovery id does not belong to this signature", ErrRecoveryFailed, recID)
-		}
-	}
+	rl := sig.r.Limbs()
 	var x field.Element
-	x.SetLimbs(&xl)
+	if recID&2 == 0 {
+		x.SetLimbs(&rl) // r < n < p: no reduction happens
+	} else if x.SetScalarPlusOrder(&rl) != 1 {
+		return nil, fmt.Errorf("%w: recovery id %d says the nonce point R has x-coordinate r + n, "+
+			"but r + n is not below the field prime p (ids 2 and 3 fit only when r < p - n, about 2^128): "+
+			"the recovery id does not belong to this signature", ErrRecoveryFailed, recID)
+	}
 	var rp group.Affine
 	if rp.SetXO(&x, int(recID&1)) != 1 {
 		which := "r"

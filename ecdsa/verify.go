@@ -1,8 +1,6 @@
 package ecdsa
 
 import (
-	"math/bits"
-
 	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/ecmult"
 	"github.com/p256k1/secp256k1/internal/field"
@@ -33,8 +31,9 @@ func Verify(pub *secp256k1.PublicKey, hash []byte, sig *Signature) bool {
 }
 
 // equalXModN reports whether the affine x of the Jacobian point p, reduced
-// mod n, equals r, without an inversion: x mod n == r iff x == r or (r + n < p
-// and x == r + n), and x == c iff X == c·Z².
+// mod n, equals r, without an inversion: x mod n == r iff x == r or
+// x == r + n < p (field.Element.SetScalarPlusOrder), and x == c iff
+// X == c·Z².
 func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
 	rl := r.Limbs()
 	var x field.Element
@@ -42,23 +41,5 @@ func equalXModN(p *group.Jacobian, r *scalar.Scalar) bool {
 	if p.EqualXVarTime(&x) == 1 {
 		return true
 	}
-	sum, ok := plusOrder(&rl)
-	if !ok {
-		return false
-	}
-	x.SetLimbs(&sum)
-	return p.EqualXVarTime(&x) == 1
-}
-
-// plusOrder returns r + n and whether it is a field element (below p): the
-// other x coordinate that reduces to r mod n, used by verification and by
-// recovery ids 2 and 3.
-func plusOrder(r *[4]uint64) (sum [4]uint64, ok bool) {
-	var c uint64
-	nl := scalar.Order()
-	sum[0], c = bits.Add64(r[0], nl[0], 0)
-	sum[1], c = bits.Add64(r[1], nl[1], c)
-	sum[2], c = bits.Add64(r[2], nl[2], c)
-	sum[3], c = bits.Add64(r[3], nl[3], c)
-	return sum, c == 0 && field.LessThanP(&sum)
+	return x.SetScalarPlusOrder(&rl) == 1 && p.EqualXVarTime(&x) == 1
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"slices"
 	"testing"
 
 	"github.com/p256k1/secp256k1"
@@ -151,29 +150,9 @@ func misuseTable(t *testing.T) map[string]func(t *testing.T) {
 }
 
 func TestMisuse(t *testing.T) {
-	for name, run := range misuseTable(t) {
-		t.Run(name, func(t *testing.T) {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("panic: %v", r)
-				}
-			}()
-			run(t)
-		})
-	}
+	testutil.RunMisuse(t, misuseTable(t))
 }
 
 func TestMisuseTableComplete(t *testing.T) {
-	exported := testutil.ExportedFuncs(t, ".")
-	table := misuseTable(t)
-	for _, name := range exported {
-		if _, ok := table[name]; !ok {
-			t.Errorf("no misuse case for %s", name)
-		}
-	}
-	for name := range table {
-		if !slices.Contains(exported, name) {
-			t.Errorf("misuse case %s names no exported function", name)
-		}
-	}
+	testutil.CheckMisuseTable(t, misuseTable(t), ".")
 }

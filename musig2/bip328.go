@@ -135,7 +135,7 @@ func (k *ExtendedKey) Child(i uint32) (*ExtendedKey, []byte, error) {
 	var j group.Jacobian
 	ecmult.BaseMultVarTime(&j, &t)
 	j.AddMixedVarTime(&j, &p)
-	if j.Infinity || j.Z.IsZero() == 1 {
+	if j.IsInfinity() == 1 {
 		return nil, nil, ErrInvalidChild
 	}
 	var a group.Affine

@@ -111,7 +111,7 @@ func KeyAgg(pubkeys [][]byte) (*KeyAggCache, error) {
 		ecmult.MultiScalarMultVarTime(&q, nil, terms, nil)
 		q.AddVarTime(&q, &ones)
 	}
-	if q.Infinity || q.Z.IsZero() == 1 {
+	if q.IsInfinity() == 1 {
 		return nil, errInfinity
 	}
 	c.q.SetJacobianVarTime(&q)
@@ -253,7 +253,7 @@ func (c *KeyAggCache) tweakScalar(t *scalar.Scalar, xonly bool) error {
 	var j group.Jacobian
 	ecmult.BaseMultVarTime(&j, t)
 	j.AddMixedVarTime(&j, &q)
-	if j.Infinity || j.Z.IsZero() == 1 {
+	if j.IsInfinity() == 1 {
 		return ErrTweakInfinity
 	}
 	c.q.SetJacobianVarTime(&j)

@@ -80,15 +80,6 @@ func TestTweakFailureLeavesCache(t *testing.T) {
 	}
 }
 
-func mustPriv(t testing.TB, b []byte) *secp256k1.PrivateKey {
-	t.Helper()
-	k, err := secp256k1.NewPrivateKey(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
-}
-
 // TestTaprootTweak: the cache's TaprootTweak gives the BIP-341 output key
 // of the untweaked aggregate, for key-path-only and script trees.
 func TestTaprootTweak(t *testing.T) {

@@ -191,6 +191,7 @@ func TestSecretNonceNotPrinted(t *testing.T) {
 	if s := sn.GoString(); s != "musig2.SecretNonce{…}" {
 		t.Errorf("GoString = %q", s)
 	}
+	//lint:ignore SA9005 the test checks that marshaling a secret nonce reveals nothing
 	if b, err := json.Marshal(sn); err != nil || string(b) != "{}" {
 		t.Errorf("json.Marshal = %s, %v; want {}", b, err)
 	}

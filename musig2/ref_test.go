@@ -36,13 +36,6 @@ func refMul(k *big.Int, p refPoint) refPoint {
 	return testutil.Mul(new(big.Int).Mod(k, testutil.N), p)
 }
 
-func refNeg(p refPoint) refPoint {
-	if p == nil {
-		return nil
-	}
-	return &testutil.Point{X: new(big.Int).Set(p.X), Y: new(big.Int).Sub(testutil.P, p.Y)}
-}
-
 func refEvenY(p refPoint) bool { return p.Y.Bit(0) == 0 }
 
 // refCpoint decodes a compressed point (BIP-327's cpoint), or returns nil.

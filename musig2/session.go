@@ -93,7 +93,7 @@ func newSession(cache *KeyAggCache, aggnonce, msg []byte, t *group.Affine) (*Ses
 		rj.AddMixedVarTime(&rj, t)
 	}
 	var r group.Affine
-	if rj.Infinity || rj.Z.IsZero() == 1 {
+	if rj.IsInfinity() == 1 {
 		r = group.Generator()
 	} else {
 		r.SetJacobianVarTime(&rj)
@@ -233,7 +233,7 @@ func (s *Session) PartialVerify(psig, pubnonce, pubkey []byte) bool {
 	terms[1].Set(&mb, &r2)
 	var x group.Jacobian
 	ecmult.MultiScalarMultVarTime(&x, &sc, terms[:], nil)
-	if x.Infinity || x.Z.IsZero() == 1 || x.EqualXVarTime(&r1x) != 1 {
+	if x.IsInfinity() == 1 || x.EqualXVarTime(&r1x) != 1 {
 		return false
 	}
 	var xa group.Affine

@@ -74,6 +74,7 @@ type BatchVerifier struct {
 	// numbers entry i's key, keyFirst[k] is the first entry with key k.
 	keyOf    []int32
 	keyFirst []int32
+	keyBad   []bool  // keyBad[k]: key k was added as bytes and is not on the curve
 	keyPos   []int32 // during rangePoint: key k's term, or -1
 	keySeen  map[[32]byte]int32
 	work     []ecmult.Term   // the terms of one equation
@@ -85,7 +86,9 @@ type BatchVerifier struct {
 
 // batchEntry is one signature as Add parsed it.
 type batchEntry struct {
-	p        group.Affine  // the public key's point (even y)
+	p        group.Affine  // the public key's point (even y); set by prepare if lift
+	px       [32]byte      // the public key's x, as encoded
+	lift     bool          // added by AddBytes: p is not known yet (lifted on the workers)
 	rb       [32]byte      // the signature's r as encoded
 	r        field.Element // the signature's r, < p
 	s        scalar.Scalar // the signature's s, < n
@@ -110,25 +113,82 @@ func (b *BatchVerifier) Add(pub *secp256k1.XOnlyPublicKey, msg, sig []byte) erro
 	b.prepared = false
 	var e batchEntry
 	p, err := (*keys.XOnly)(pub).Point()
-	switch {
-	case err != nil:
-	case len(sig) != SignatureSize:
-		err = fmt.Errorf("%w: length %d, want %d", ErrInvalidSignature, len(sig), SignatureSize)
-	case e.r.SetCanonicalBytes((*[32]byte)(sig[:32])) != 1:
-		err = fmt.Errorf("%w: r >= p", ErrInvalidSignature)
-	case e.s.SetCanonicalBytes((*[32]byte)(sig[32:])) != 1:
-		err = fmt.Errorf("%w: s >= n", ErrInvalidSignature)
+	if err == nil {
+		err = parseSig(&e, sig)
 	}
 	if err != nil {
-		b.entries = append(b.entries, batchEntry{rejected: true, msgEnd: len(b.msgs)})
-		b.rejected++
+		b.reject()
 		return err
 	}
 	e.p = *p
+	e.px = p.X.Bytes()
+	b.push(&e, msg, sig)
+	return nil
+}
+
+// push appends the parsed entry e with its message and the r of sig.
+func (b *BatchVerifier) push(e *batchEntry, msg, sig []byte) {
 	copy(e.rb[:], sig[:32])
 	b.msgs = append(b.msgs, msg...)
 	e.msgEnd = len(b.msgs)
-	b.entries = append(b.entries, e)
+	b.entries = append(b.entries, *e)
+}
+
+// reject appends an entry that Add or AddBytes rejected.
+func (b *BatchVerifier) reject() {
+	b.entries = append(b.entries, batchEntry{rejected: true, msgEnd: len(b.msgs)})
+	b.rejected++
+}
+
+// AddBytes is Add with the public key as its 32-byte BIP-340 encoding (the
+// x coordinate, big-endian), as a relay or an indexer holds it: the key is
+// lifted to its point (a square root) by Verify or Invalid on the worker
+// goroutines, once per distinct key, instead of by the caller before Add.
+// It returns an error wrapping secp256k1.ErrInvalidPublicKey for a key
+// that is not 32 bytes or whose x is not below p, and Add's errors for the
+// signature; such an entry is added as known to be invalid, as with Add.
+// A key whose x is below p but not on the curve is found when the keys are
+// lifted: its entries are known to be invalid too (Verify returns false,
+// Invalid reports them at their positions), although AddBytes returned
+// nil. pub, msg and sig are copied, not retained. On a nil BatchVerifier it
+// returns an error wrapping ErrInvalidSignature.
+func (b *BatchVerifier) AddBytes(pub, msg, sig []byte) error {
+	if b == nil {
+		return errNilBatch
+	}
+	b.prepared = false
+	var e batchEntry
+	var x field.Element
+	var err error
+	switch {
+	case len(pub) != 32:
+		err = fmt.Errorf("%w: length %d, want 32", secp256k1.ErrInvalidPublicKey, len(pub))
+	case x.SetCanonicalBytes((*[32]byte)(pub)) != 1:
+		err = fmt.Errorf("%w: x >= p", secp256k1.ErrInvalidPublicKey)
+	default:
+		err = parseSig(&e, sig)
+	}
+	if err != nil {
+		b.reject()
+		return err
+	}
+	copy(e.px[:], pub)
+	e.lift = true
+	b.push(&e, msg, sig)
+	return nil
+}
+
+// parseSig parses sig's r and s into e: an error for a signature that is
+// not 64 bytes or has r >= p or s >= n.
+func parseSig(e *batchEntry, sig []byte) error {
+	switch {
+	case len(sig) != SignatureSize:
+		return fmt.Errorf("%w: length %d, want %d", ErrInvalidSignature, len(sig), SignatureSize)
+	case e.r.SetCanonicalBytes((*[32]byte)(sig[:32])) != 1:
+		return fmt.Errorf("%w: r >= p", ErrInvalidSignature)
+	case e.s.SetCanonicalBytes((*[32]byte)(sig[32:])) != 1:
+		return fmt.Errorf("%w: s >= n", ErrInvalidSignature)
+	}
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/parallel"
 	"github.com/p256k1/secp256k1/internal/scalar"
@@ -28,6 +29,11 @@ const (
 	// signature at a time, which is cheaper than the batch equation there
 	// (no square root for R).
 	batchSingleBelow = 2
+	// liftMinPerWorker is the least number of distinct keys given as
+	// bytes worth a goroutine (a square root each, about 5 µs), and
+	// liftBlock the number a worker takes at a time.
+	liftMinPerWorker = 8
+	liftBlock        = 8
 )
 
 // workers returns the number of goroutines for n entries.
@@ -50,10 +56,11 @@ func (b *BatchVerifier) prepare() {
 		b.allValid, b.eqValid = true, true
 		for i := range b.entries {
 			e := &b.entries[i]
-			if !e.rejected {
+			ok := !e.rejected && (!e.lift || liftKey(e))
+			if ok {
 				challenge(&e.e, e.rb[:], &e.p, b.msgs[:e.msgEnd])
 			}
-			b.bad[i] = e.rejected || !verifyChallenge(&e.p, &e.r, &e.s, &e.e)
+			b.bad[i] = !ok || !verifyChallenge(&e.p, &e.r, &e.s, &e.e)
 			b.allValid = b.allValid && !b.bad[i]
 		}
 		return
@@ -61,10 +68,6 @@ func (b *BatchVerifier) prepare() {
 	b.rterms = resize(b.rterms, n)
 	b.ae = resize(b.ae, n)
 	b.as = resize(b.as, n)
-
-	// Challenges and lift_x(r), split over the workers.
-	workers := b.workers(n)
-	parallel.Ranges(workers, n, b, (*BatchVerifier).prepareEntries)
 
 	// Number the distinct keys (an x-only key is its x).
 	b.keyOf = resize(b.keyOf, n)
@@ -78,7 +81,7 @@ func (b *BatchVerifier) prepare() {
 			b.keyOf[i] = -1
 			continue
 		}
-		x := b.entries[i].p.X.Bytes()
+		x := b.entries[i].px
 		k, ok := b.keySeen[x]
 		if !ok {
 			k = int32(len(b.keyFirst))
@@ -87,6 +90,17 @@ func (b *BatchVerifier) prepare() {
 		}
 		b.keyOf[i] = k
 	}
+
+	// The keys added as bytes, lifted once per distinct key on the
+	// workers (a square root each).
+	b.keyBad = resize(b.keyBad, len(b.keyFirst))
+	nk := len(b.keyFirst)
+	parallel.Blocks(parallel.Workers(b.Workers, nk, liftMinPerWorker), nk, liftBlock, b, (*BatchVerifier).liftKeys)
+
+	// Challenges and lift_x(r), split over the workers.
+	workers := b.workers(n)
+	parallel.Ranges(workers, n, b, (*BatchVerifier).prepareEntries)
+
 	b.keyPos = resize(b.keyPos, len(b.keyFirst))
 	for k := range b.keyPos {
 		b.keyPos[k] = -1
@@ -115,8 +129,10 @@ func (b *BatchVerifier) prepare() {
 }
 
 // prepareEntries computes the challenges e_i and the points -R_i of the
-// entries [lo, hi), and marks bad the entries Add rejected and those whose
-// r is not the x of a point.
+// entries [lo, hi), and marks bad the entries Add rejected, those whose key
+// (added as bytes) has no point and those whose r is not the x of a point.
+// An entry added as bytes takes its point from the first entry with its
+// key, which liftKeys set.
 func (b *BatchVerifier) prepareEntries(lo, hi int) {
 	start := 0
 	if lo > 0 {
@@ -127,7 +143,15 @@ func (b *BatchVerifier) prepareEntries(lo, hi int) {
 		msg := b.msgs[start:e.msgEnd]
 		start = e.msgEnd
 		var negR group.Affine
-		if e.rejected {
+		if !e.rejected && e.lift {
+			// A key added as bytes: its first entry holds the point.
+			k := b.keyOf[i]
+			if f := int(b.keyFirst[k]); f != i && !b.keyBad[k] {
+				e.p = b.entries[f].p
+				e.lift = false
+			}
+		}
+		if e.rejected || e.lift && b.keyBad[b.keyOf[i]] {
 			b.bad[i] = true
 		} else {
 			challenge(&e.e, e.rb[:], &e.p, msg)
@@ -135,7 +159,7 @@ func (b *BatchVerifier) prepareEntries(lo, hi int) {
 			b.bad[i] = negR.SetXO(&e.r, 1) != 1
 		}
 		if b.bad[i] {
-			negR = group.Affine{Infinity: true}
+			negR.SetInfinity()
 		}
 		b.rterms[i].P = negR
 	}
@@ -150,7 +174,7 @@ func (b *BatchVerifier) prepareTerms(lo, hi int) {
 		e := &b.entries[i]
 		t := &b.rterms[i]
 		if b.bad[i] {
-			*t = ecmult.Term{P: group.Affine{Infinity: true}}
+			t.SetZero()
 			b.ae[i].Zero()
 			b.as[i].Zero()
 			continue
@@ -164,6 +188,30 @@ func (b *BatchVerifier) prepareTerms(lo, hi int) {
 	}
 }
 
+// liftKeys lifts the keys [lo, hi) whose first entry was added as bytes
+// (AddBytes) to their even-y points, and records in keyBad those that have
+// none. Each first entry is written by one worker only; the other entries
+// of a key copy its point in prepareEntries.
+func (b *BatchVerifier) liftKeys(lo, hi int) {
+	for k := lo; k < hi; k++ {
+		e := &b.entries[b.keyFirst[k]]
+		b.keyBad[k] = e.lift && !liftKey(e)
+	}
+}
+
+// liftKey sets e.p to the even-y point with x = e.px and clears e.lift,
+// or reports false (and leaves e.lift set) if there is none. AddBytes
+// checked that e.px is below p.
+func liftKey(e *batchEntry) bool {
+	var x field.Element
+	x.SetCanonicalBytes(&e.px)
+	if e.p.SetXO(&x, 0) != 1 {
+		return false
+	}
+	e.lift = false
+	return true
+}
+
 // seed hashes, for every entry Add accepted, the key's x, the signature
 // and the challenge (which commits to the message): the batch equation
 // depends on the inputs only through these (rejected entries take no part
@@ -174,10 +222,10 @@ func (b *BatchVerifier) seed() [32]byte {
 	var buf [4 * 32]byte
 	for i := range b.entries {
 		e := &b.entries[i]
-		if e.rejected {
+		if e.rejected || e.lift { // rejected, or a key with no point
 			continue
 		}
-		e.p.X.PutBytes((*[32]byte)(buf[0:32]))
+		copy(buf[0:32], e.px[:])
 		e.r.PutBytes((*[32]byte)(buf[32:64]))
 		e.s.PutBytes((*[32]byte)(buf[64:96]))
 		e.e.PutBytes((*[32]byte)(buf[96:128]))
@@ -226,17 +274,11 @@ func (b *BatchVerifier) rangePoint(out *group.Jacobian, lo, hi, workers int) boo
 	}
 	b.scratch.Workers = workers
 	ecmult.MultiScalarMultVarTime(out, &g, b.work, &b.scratch)
-	if isIdentity(out) {
+	if out.IsInfinity() == 1 {
 		out.SetInfinity()
 		return true
 	}
 	return false
-}
-
-// isIdentity reports whether p is the point at infinity (also for Z = 0,
-// whatever its flag says).
-func isIdentity(p *group.Jacobian) bool {
-	return p.Infinity || p.Z.IsZero() == 1
 }
 
 // keyTerms sets the key terms j in [lo, hi) of the equation rangePoint

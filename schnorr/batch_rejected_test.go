@@ -23,10 +23,10 @@ var rejects = []struct {
 	{"65-byte signature", func(in *batchInput, i int) { in.sigs[i] = append(bytes.Clone(in.sigs[i]), 0) }, schnorr.ErrInvalidSignature},
 	{"nil signature", func(in *batchInput, i int) { in.sigs[i] = nil }, schnorr.ErrInvalidSignature},
 	{"r = p", func(in *batchInput, i int) {
-		in.sigs[i] = append(curveP.FillBytes(make([]byte, 32)), in.sigs[i][32:]...)
+		in.sigs[i] = append(testutil.P.FillBytes(make([]byte, 32)), in.sigs[i][32:]...)
 	}, schnorr.ErrInvalidSignature},
 	{"s = n", func(in *batchInput, i int) {
-		in.sigs[i] = append(bytes.Clone(in.sigs[i][:32]), curveN.FillBytes(make([]byte, 32))...)
+		in.sigs[i] = append(bytes.Clone(in.sigs[i][:32]), testutil.N.FillBytes(make([]byte, 32))...)
 	}, schnorr.ErrInvalidSignature},
 	{"nil key", func(in *batchInput, i int) { in.pubs[i] = nil }, secp256k1.ErrInvalidPublicKey},
 	{"zero-value key", func(in *batchInput, i int) { in.pubs[i] = new(secp256k1.XOnlyPublicKey) }, secp256k1.ErrInvalidPublicKey},

@@ -376,7 +376,7 @@ func (t *batchTester) sub(x, y int) int {
 	return a
 }
 
-func (t *batchTester) zero(a int) bool { return isIdentity(&t.search.points[a]) }
+func (t *batchTester) zero(a int) bool { return t.search.points[a].IsInfinity() == 1 }
 
 func (t *batchTester) verify(out []int, lo, hi int) []int {
 	b := (*BatchVerifier)(t)
@@ -413,7 +413,7 @@ func (b *BatchVerifier) singleValid(i int) bool {
 	ne.Negate(&e.e)
 	var q group.Jacobian
 	ecmult.DoubleMultVarTime(&q, &ne, &e.p, &e.s)
-	if q.Infinity || q.Z.IsZero() == 1 {
+	if q.IsInfinity() == 1 {
 		return false
 	}
 	// (X, Y, Z) is R = (r, y) iff X = r·Z² and Y = y·Z³; -R = (r, -y).

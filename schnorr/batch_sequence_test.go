@@ -2,7 +2,9 @@ package schnorr_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -19,13 +21,15 @@ import (
 // Memory a BatchVerifier keeps between batches (its entries, terms,
 // scratch, key numbering, search points) must never change an answer.
 
-// seqEntry is one input for Add, with what schnorr.Verify says of it and
-// whether Add must return an error.
+// seqEntry is one input for Add and AddBytes, with what schnorr.Verify
+// says of it and whether Add and AddBytes must return an error.
 type seqEntry struct {
 	pub       *secp256k1.XOnlyPublicKey
+	raw       []byte // the key for AddBytes: pub's encoding, or bytes that are no key
 	msg, sig  []byte
-	valid     bool
-	malformed bool // not 64 bytes, r >= p, s >= n, nil or zero-value key
+	valid     bool // schnorr.Verify(NewXOnlyPublicKey(raw), msg, sig), and the same for pub
+	malformed bool // Add's error: not 64 bytes, r >= p, s >= n, nil or zero-value key
+	rawBad    bool // AddBytes's error: the signature as above, raw not 32 bytes or x >= p
 }
 
 // newSeqPool returns valid signatures (by a few keys and by many) and
@@ -56,7 +60,7 @@ func newSeqPool(t testing.TB, r *rand.Rand, n int) []seqEntry {
 		defects[names[r.IntN(len(names))]](r, in, i)
 		add(i)
 	}
-	pBytes := curveP.FillBytes(make([]byte, 32))
+	pBytes := testutil.P.FillBytes(make([]byte, 32))
 	for i := 1; i < len(in.pubs); i += 11 {
 		e := pool[i]
 		pool = append(pool,
@@ -67,15 +71,56 @@ func newSeqPool(t testing.TB, r *rand.Rand, n int) []seqEntry {
 			seqEntry{pub: new(secp256k1.XOnlyPublicKey), msg: e.msg, sig: e.sig},
 		)
 	}
+	// Keys that are bytes only: x with no point on the curve, x = p,
+	// x = 2^256-1, 31 and 33 bytes, no bytes.
+	var noPoint []byte
+	for x := byte(1); noPoint == nil; x++ {
+		b := make([]byte, 32)
+		b[31] = x
+		if _, err := secp256k1.NewXOnlyPublicKey(b); err != nil {
+			noPoint = b
+		}
+	}
+	for i := 2; i < len(in.pubs); i += 13 {
+		e := pool[i]
+		for _, raw := range [][]byte{noPoint, pBytes, bytes.Repeat([]byte{0xff}, 32), e.pub.Bytes()[:31], append(e.pub.Bytes(), 0), nil} {
+			pool = append(pool, seqEntry{pub: nil, raw: raw, msg: e.msg, sig: e.sig})
+		}
+	}
 	var b schnorr.BatchVerifier
 	for i := range pool {
 		e := &pool[i]
+		if e.pub != nil && e.raw == nil {
+			e.raw = e.pub.Bytes()
+		}
+		if e.pub == nil && len(e.raw) == 0 && i%2 == 0 {
+			e.raw = make([]byte, 32) // x = 0: no point
+		}
 		e.valid = schnorr.Verify(e.pub, e.msg, e.sig)
+		if key, err := secp256k1.NewXOnlyPublicKey(e.raw); err == nil {
+			if e.pub != nil && !key.Equal(e.pub) {
+				panic("raw is not pub's encoding")
+			}
+			if e.pub == nil && schnorr.Verify(key, e.msg, e.sig) {
+				panic("a bytes-only key verifies")
+			}
+		} else if e.valid {
+			panic("a valid entry whose key bytes do not parse")
+		}
 		b.Reset()
 		e.malformed = b.Add(e.pub, e.msg, e.sig) != nil
+		e.rawBad = len(e.raw) != 32 || new(big.Int).SetBytes(e.raw).Cmp(testutil.P) >= 0 || sigMalformed(e.sig)
 	}
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	return pool
+}
+
+// sigMalformed reports whether sig is not 64 bytes or has r >= p or
+// s >= n (math/big, independently of the package).
+func sigMalformed(sig []byte) bool {
+	return len(sig) != schnorr.SignatureSize ||
+		new(big.Int).SetBytes(sig[:32]).Cmp(testutil.P) >= 0 ||
+		new(big.Int).SetBytes(sig[32:]).Cmp(testutil.N) >= 0
 }
 
 // seqChecker drives one BatchVerifier and keeps the reference: the pool
@@ -90,18 +135,21 @@ type seqChecker struct {
 // verifier's answer differs from the reference.
 func (c *seqChecker) step(op, arg int) error {
 	switch op % 8 {
-	case 0, 1: // Add one entry
-		return c.add(arg % len(c.pool))
-	case 2: // Add a burst of 1 to 160 entries
+	case 0: // Add one entry
+		return c.add(arg%len(c.pool), false)
+	case 1: // AddBytes one entry
+		return c.add(arg%len(c.pool), true)
+	case 2: // a burst of 1 to 160 entries, by Add, AddBytes or both
 		n := 1 + arg%160
 		for k := range n {
-			if err := c.add((arg*7 + k*13) % len(c.pool)); err != nil {
+			byBytes := (arg>>8)%3 == 1 || (arg>>8)%3 == 2 && k%2 == 1
+			if err := c.add((arg*7+k*13)%len(c.pool), byBytes); err != nil {
 				return err
 			}
 		}
-	case 3: // the same entry again (a duplicate)
+	case 3: // the same entry again (a duplicate), the other way
 		if len(c.added) > 0 {
-			return c.add(c.added[arg%len(c.added)])
+			return c.add(c.added[arg%len(c.added)], arg%2 == 1)
 		}
 	case 4:
 		want := true
@@ -135,12 +183,25 @@ func (c *seqChecker) step(op, arg int) error {
 	return nil
 }
 
-func (c *seqChecker) add(i int) error {
+// add adds pool entry i with Add, or with AddBytes if byBytes. An entry
+// that has no key object (pub nil) is added by AddBytes either way, from
+// its bytes, unless its bytes are empty: the valid answer of both is
+// the same.
+func (c *seqChecker) add(i int, byBytes bool) error {
 	e := &c.pool[i]
-	err := c.b.Add(e.pub, e.msg, e.sig)
+	var err error
+	var want bool
+	if byBytes || e.pub == nil && len(e.raw) > 0 {
+		err, want = c.b.AddBytes(e.raw, e.msg, e.sig), e.rawBad
+	} else {
+		err, want = c.b.Add(e.pub, e.msg, e.sig), e.malformed
+	}
 	c.added = append(c.added, i)
-	if (err != nil) != e.malformed {
-		return fmt.Errorf("Add(entry %d) = %v, malformed: %v", i, err, e.malformed)
+	if (err != nil) != want {
+		return fmt.Errorf("add(entry %d, bytes %v) = %v, want an error: %v", i, byBytes, err, want)
+	}
+	if err != nil && !errors.Is(err, secp256k1.ErrInvalidPublicKey) && !errors.Is(err, schnorr.ErrInvalidSignature) {
+		return fmt.Errorf("add(entry %d): error %v wraps no sentinel", i, err)
 	}
 	return nil
 }
@@ -202,6 +263,7 @@ func FuzzBatchSequence(f *testing.F) {
 	f.Add([]byte{0, 1, 0, 2, 5, 0, 4, 0})
 	f.Add([]byte{2, 90, 4, 0, 5, 0, 6, 3, 2, 17, 3, 1, 5, 0, 7, 2, 5, 0})
 	f.Add([]byte{7, 3, 2, 200, 5, 0, 6, 0, 0, 9, 5, 0, 4, 0})
+	f.Add([]byte{1, 4, 1, 9, 2, 77, 4, 0, 5, 0, 3, 1, 1, 200, 5, 0})
 	f.Fuzz(func(t *testing.T, in []byte) {
 		c := &seqChecker{b: new(schnorr.BatchVerifier), pool: pool}
 		for k := 0; k+1 < len(in) && k < 64; k += 2 {

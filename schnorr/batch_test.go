@@ -178,7 +178,7 @@ var defects = map[string]func(r *rand.Rand, in *batchInput, i int){
 		// s' = n - s: s'·G - e·P = -(R + 2e·P), not R.
 		in.sigs[i] = bytes.Clone(in.sigs[i])
 		s := new(big.Int).SetBytes(in.sigs[i][32:])
-		s.Sub(curveN, s)
+		s.Sub(testutil.N, s)
 		s.FillBytes(in.sigs[i][32:])
 	},
 	"swapped with another signature": func(r *rand.Rand, in *batchInput, i int) {
@@ -187,19 +187,12 @@ var defects = map[string]func(r *rand.Rand, in *batchInput, i int){
 	},
 }
 
-var (
-	curveN, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141", 16)
-	curveP, _ = new(big.Int).SetString("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", 16)
-)
-
 // xNotOnCurve returns a 32-byte x < p for which x³ + 7 is not a square.
 func xNotOnCurve(r *rand.Rand) []byte {
 	for {
 		x := new(big.Int).SetUint64(r.Uint64())
 		x.Lsh(x, 190).Add(x, new(big.Int).SetUint64(r.Uint64()))
-		rhs := new(big.Int).Exp(x, big.NewInt(3), curveP)
-		rhs.Add(rhs, big.NewInt(7)).Mod(rhs, curveP)
-		if big.Jacobi(rhs, curveP) == -1 {
+		if testutil.CurveY(x) == nil {
 			return x.FillBytes(make([]byte, 32))
 		}
 	}
@@ -254,8 +247,8 @@ func TestBatchSeveralInvalid(t *testing.T) {
 func TestBatchMalformed(t *testing.T) {
 	r := testutil.Rand(t)
 	in := randBatch(t, r, 70, 0, 0)
-	pBytes := curveP.FillBytes(make([]byte, 32))
-	nBytes := curveN.FillBytes(make([]byte, 32))
+	pBytes := testutil.P.FillBytes(make([]byte, 32))
+	nBytes := testutil.N.FillBytes(make([]byte, 32))
 	cases := map[string]func(sig []byte) []byte{
 		"s = n":       func(sig []byte) []byte { return append(bytes.Clone(sig[:32]), nBytes...) },
 		"s = 2^256-1": func(sig []byte) []byte { return append(bytes.Clone(sig[:32]), bytes.Repeat([]byte{0xff}, 32)...) },

@@ -2,13 +2,16 @@ package signer_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"testing"
 
+	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/internal/testutil"
+	"github.com/p256k1/secp256k1/schnorr"
 	"github.com/p256k1/secp256k1/signer"
 )
 
@@ -23,6 +26,36 @@ type seqEvent struct {
 	ev      *signer.Event
 	id, sig []byte
 	valid   bool
+	want    signer.Result // wantResult's answer
+}
+
+// wantResult is the reference for Check: the first failing step in the
+// order of the Result constants, each written out independently (SHA-256
+// of the serialization, the key through NewXOnlyPublicKey, r and s against
+// p and n with math/big, single verification).
+func wantResult(ev *signer.Event, id, sig []byte) signer.Result {
+	if ev == nil {
+		return signer.NilEvent
+	}
+	if len(id) != 32 {
+		return signer.MalformedID
+	}
+	if h := sha256.Sum256(ev.Serialize()); !bytes.Equal(h[:], id) {
+		return signer.IDMismatch
+	}
+	pub, err := secp256k1.NewXOnlyPublicKey(ev.PubKey[:])
+	if err != nil {
+		return signer.MalformedPubKey
+	}
+	p, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 16)
+	n, _ := new(big.Int).SetString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16)
+	if len(sig) != 64 || new(big.Int).SetBytes(sig[:32]).Cmp(p) >= 0 || new(big.Int).SetBytes(sig[32:]).Cmp(n) >= 0 {
+		return signer.MalformedSignature
+	}
+	if !schnorr.Verify(pub, id, sig) {
+		return signer.BadSignature
+	}
+	return signer.Valid
 }
 
 // newEventPool returns n valid events by a few authors and invalid
@@ -43,7 +76,7 @@ func newEventPool(tb testing.TB, r *rand.Rand, n int) []seqEvent {
 		otherKey := *e.ev
 		otherKey.PubKey = pool[(i+1)%n].ev.PubKey
 		notOnCurve := *e.ev
-		notOnCurve.PubKey = [32]byte{5}
+		notOnCurve.PubKey = noPointKey(i)
 		flip := func(j int) []byte {
 			s := slices.Clone(e.sig)
 			s[j] ^= 1 << r.IntN(8)
@@ -62,13 +95,35 @@ func newEventPool(tb testing.TB, r *rand.Rand, n int) []seqEvent {
 			{ev: nil, id: e.id, sig: e.sig},
 			{ev: e.ev, id: e.id, sig: pool[(i+3)%n].sig},
 		}
+		if i == 0 { // every kind at least once
+			pool = append(pool, variants...)
+		}
 		pool = append(pool, variants[r.IntN(len(variants))], variants[r.IntN(len(variants))])
 	}
 	for i := range pool {
-		pool[i].valid = signer.VerifyEvent(pool[i].ev, pool[i].id, pool[i].sig)
+		e := &pool[i]
+		e.valid = signer.VerifyEvent(e.ev, e.id, e.sig)
+		e.want = wantResult(e.ev, e.id, e.sig)
+		if e.valid != (e.want == signer.Valid) {
+			panic(fmt.Sprintf("VerifyEvent %v, reference %v", e.valid, e.want))
+		}
 	}
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	return pool
+}
+
+// noPointKey returns an x-only key encoding that is no key: x >= p for
+// even i, else an x below p with no point on the curve.
+func noPointKey(i int) [32]byte {
+	if i%4 == 0 {
+		return [32]byte(bytes.Repeat([]byte{0xff}, 32))
+	}
+	for x := byte(5); ; x++ {
+		k := [32]byte{x}
+		if _, err := secp256k1.NewXOnlyPublicKey(k[:]); err != nil {
+			return k
+		}
+	}
 }
 
 // checkEvents calls v.Verify on the pool entries picked and compares the
@@ -84,6 +139,27 @@ func checkEvents(v *signer.EventVerifier, pool []seqEvent, picked []int) error {
 	got := v.Verify(events, ids, sigs)
 	if !slices.Equal(got, want) {
 		return fmt.Errorf("Verify of %d events: got %v, want %v", len(picked), got, want)
+	}
+	// The same events as SignedEvents, through Check: a nil event is a
+	// nil entry or, every other time, an entry with no Event fields set
+	// by the pool (then it is checked as the zero Event).
+	signed := make([]*signer.SignedEvent, len(picked))
+	wantRes := make([]signer.Result, len(picked))
+	for j, i := range picked {
+		e := pool[i]
+		wantRes[j] = e.want
+		if e.ev != nil {
+			signed[j] = &signer.SignedEvent{Event: *e.ev, ID: e.id, Sig: e.sig}
+		} else if j%2 == 1 {
+			signed[j] = &signer.SignedEvent{ID: e.id, Sig: e.sig}
+			wantRes[j] = wantResult(new(signer.Event), e.id, e.sig)
+		}
+		if r := signed[j].Check(); r != wantRes[j] {
+			return fmt.Errorf("SignedEvent.Check of pool entry %d = %v, want %v", i, r, wantRes[j])
+		}
+	}
+	if got := v.Check(signed); !slices.Equal(got, wantRes) {
+		return fmt.Errorf("Check of %d events: got %v, want %v", len(picked), got, wantRes)
 	}
 	return nil
 }
@@ -109,6 +185,9 @@ func eventStep(v *signer.EventVerifier, pool []seqEvent, op, arg int) error {
 		if v.Verify(make([]*signer.Event, 2), make([][]byte, 1), make([][]byte, 2)) != nil {
 			return fmt.Errorf("Verify with slices of different lengths is not nil")
 		}
+		if got := v.Check(make([]*signer.SignedEvent, arg%3)); len(got) != arg%3 || slices.ContainsFunc(got, func(r signer.Result) bool { return r != signer.NilEvent }) {
+			return fmt.Errorf("Check of nil entries = %v", got)
+		}
 	}
 	return nil
 }
@@ -122,31 +201,16 @@ func TestEventVerifierSequence(t *testing.T) {
 		goroutines, ops = 2, 15
 	}
 	pool := newEventPool(t, r, 160)
-	seeds := make([]uint64, goroutines)
-	for g := range seeds {
-		seeds[g] = r.Uint64()
-	}
-	var wg sync.WaitGroup
-	errs := make([]error, goroutines)
-	for g := range goroutines {
-		wg.Go(func() {
-			gr := rand.New(rand.NewPCG(seeds[g], 3))
-			v := new(signer.EventVerifier)
-			for k := range ops {
-				op, arg := gr.IntN(4), gr.IntN(1<<20)
-				if err := eventStep(v, pool, op, arg); err != nil {
-					errs[g] = fmt.Errorf("goroutine %d, step %d (op %d, arg %d): %w", g, k, op, arg, err)
-					return
-				}
+	testutil.RunGoroutines(t, r, goroutines, func(g int, r *rand.Rand) error {
+		v := new(signer.EventVerifier)
+		for k := range ops {
+			op, arg := r.IntN(4), r.IntN(1<<20)
+			if err := eventStep(v, pool, op, arg); err != nil {
+				return fmt.Errorf("step %d (op %d, arg %d): %w", k, op, arg, err)
 			}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Error(err)
 		}
-	}
+		return nil
+	})
 }
 
 // FuzzEventVerifierSequence replays a call sequence decoded from the input

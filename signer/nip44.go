@@ -3,36 +3,32 @@ package signer
 import (
 	"fmt"
 
-	"github.com/p256k1/secp256k1/internal/hmacsha256"
+	"github.com/p256k1/secp256k1/nip44"
 )
 
 // NIP-44 v2 derives its conversation key with HKDF-extract (RFC 5869), that
 // is HMAC-SHA256 keyed with the salt "nip44-v2" over the raw shared x:
 //
 //	conversation_key = HMAC-SHA256(key = "nip44-v2", message = shared_x)
+//
+// Package nip44 owns the derivation (nip44.ExtractConversationKey) and
+// the encryption; the methods here compute the ECDH from the signer's key.
 
-// nip44Salt is the HKDF salt of NIP-44 version 2.
-const nip44Salt = "nip44-v2"
-
-// ConversationKeySize is the length of a NIP-44 v2 conversation key.
-const ConversationKeySize = 32
-
-// nip44Extract sets out = HMAC-SHA256("nip44-v2", x), without allocating.
-func nip44Extract(out, x *[32]byte) {
-	hmacsha256.Sum(out, []byte(nip44Salt), x[:], nil)
-}
+// ConversationKeySize is the length of a NIP-44 v2 conversation key
+// (nip44.KeySize).
+const ConversationKeySize = nip44.KeySize
 
 // DeriveConversationKey returns the NIP-44 v2 conversation key
 // HKDF-extract(salt = "nip44-v2", IKM = sharedX) for a 32-byte raw ECDH
 // secret sharedX (the output of ECDHRaw). It returns an error wrapping
 // ErrSharedSecretLength if sharedX is not 32 bytes. It runs in constant
-// time.
+// time. Encrypt and decrypt with package nip44.
 func DeriveConversationKey(sharedX []byte) ([]byte, error) {
 	if len(sharedX) != 32 {
 		return nil, fmt.Errorf("%w (got %d)", ErrSharedSecretLength, len(sharedX))
 	}
 	var k [32]byte
-	nip44Extract(&k, (*[32]byte)(sharedX))
+	nip44.ExtractConversationKey(&k, (*[32]byte)(sharedX))
 	return k[:], nil
 }
 
@@ -57,6 +53,6 @@ func (s *Signer) AppendConversationKey(dst, pub []byte) ([]byte, error) {
 	if _, err := s.appendECDH(x[:0], pub, false); err != nil {
 		return dst, err
 	}
-	nip44Extract(&x, &x)
+	nip44.ExtractConversationKey(&x, &x)
 	return append(dst, x[:]...), nil
 }

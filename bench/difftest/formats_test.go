@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 differential tests of the crypto/ecdsa and crypto/elliptic bridge, whose big.Int API Go deprecates
+
 package difftest
 
 import (

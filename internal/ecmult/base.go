@@ -1,8 +1,6 @@
 package ecmult
 
 import (
-	"unsafe"
-
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
@@ -67,14 +65,13 @@ func isZero32(x uint32) int {
 // accumulators are eight scalar variables, so that they live in registers
 // for the whole scan (an array accumulator is kept in memory).
 //
-// With AVX2 (useAVX2, lookup_amd64.s) the scan writes the limbs straight into
-// e.X and e.Y, which are eight consecutive limbs (TestAffineLayout), without
-// SetLimbs' reduction: every row holds reduced coordinates (the generated
-// table, and the limbs multiplesTable copies from field elements).
+// Both scans, the Go loop and with AVX2 (useAVX2, lookup_amd64.s), write the
+// limbs into e's coordinates in place (group.Affine.FiniteLimbs), without a
+// reduction: every row holds reduced coordinates (the generated table, and
+// the limbs multiplesTable copies from field elements).
 func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
 	if useAVX2 {
-		lookupAffineAVX2((*[8]uint64)(unsafe.Pointer(e)), row, mag, 0)
-		e.Infinity = false
+		lookupAffineAVX2(e.FiniteLimbs(), row, mag, 0)
 		return
 	}
 	var a0, a1, a2, a3, a4, a5, a6, a7 uint64
@@ -90,9 +87,7 @@ func lookupAffine(e *group.Affine, row [][8]uint64, mag uint32) {
 		a6 |= r[6] & mask
 		a7 |= r[7] & mask
 	}
-	e.X.SetLimbs(&[4]uint64{a0, a1, a2, a3})
-	e.Y.SetLimbs(&[4]uint64{a4, a5, a6, a7})
-	e.Infinity = false
+	*e.FiniteLimbs() = [8]uint64{a0, a1, a2, a3, a4, a5, a6, a7}
 }
 
 // BaseMultVarTime sets out = k·G and returns out, for a public k (public-key
@@ -107,10 +102,7 @@ func BaseMultVarTime(out *group.Jacobian, k *scalar.Scalar) *group.Jacobian {
 		if d == 0 {
 			continue
 		}
-		r := &baseTable[i][d-1]
-		e.X.SetLimbs((*[4]uint64)(r[0:4]))
-		e.Y.SetLimbs((*[4]uint64)(r[4:8]))
-		e.Infinity = false
+		e.SetLimbs(&baseTable[i][d-1])
 		if neg == 1 {
 			e.Y.Negate(&e.Y)
 		}

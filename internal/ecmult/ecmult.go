@@ -9,8 +9,4 @@
 //     odd-multiple tables of G and 2^128·G built once on first use.
 package ecmult
 
-import "github.com/p256k1/secp256k1/internal/field"
-
 //go:generate go run gen_table.go
-
-type fieldElement = field.Element

@@ -37,7 +37,6 @@ var notInSuite = []string{
 	"TestSuiteComplete",
 	"TestDispatchDefault",
 	"TestLookupAffine",
-	"TestAffineLayout",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the

@@ -1,10 +1,6 @@
 package ecmult
 
-import (
-	"unsafe"
-
-	"github.com/p256k1/secp256k1/internal/group"
-)
+import "github.com/p256k1/secp256k1/internal/group"
 
 // lookupAffineNeg sets e to row[mag-1] with its y negated if neg is 1:
 // lookupAffine followed by e.Y.CondNegate(&e.Y, neg), in constant time. With
@@ -12,8 +8,7 @@ import (
 // calls of CondNegate.
 func lookupAffineNeg(e *group.Affine, row [][8]uint64, mag uint32, neg int) {
 	if useAVX2 {
-		lookupAffineAVX2((*[8]uint64)(unsafe.Pointer(e)), row, mag, neg)
-		e.Infinity = false
+		lookupAffineAVX2(e.FiniteLimbs(), row, mag, neg)
 		return
 	}
 	lookupAffine(e, row, mag)

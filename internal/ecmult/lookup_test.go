@@ -3,7 +3,6 @@ package ecmult
 import (
 	"fmt"
 	"testing"
-	"unsafe"
 
 	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
@@ -81,21 +80,5 @@ func BenchmarkLookupAffine(b *testing.B) {
 				t.Stop()
 			})
 		}
-	}
-}
-
-// TestAffineLayout checks the layout lookupAffine's assembly path relies on:
-// an Affine starts with the four limbs of X followed by the four of Y.
-func TestAffineLayout(t *testing.T) {
-	var e group.Affine
-	if unsafe.Offsetof(e.X) != 0 || unsafe.Offsetof(e.Y) != 32 || unsafe.Sizeof(e.X) != 32 {
-		t.Fatalf("group.Affine layout: X at %d, Y at %d, %d bytes per coordinate", unsafe.Offsetof(e.X), unsafe.Offsetof(e.Y), unsafe.Sizeof(e.X))
-	}
-	l := (*[8]uint64)(unsafe.Pointer(&e))
-	for i := range l {
-		l[i] = uint64(i + 1)
-	}
-	if e.X.Limbs() != [4]uint64{1, 2, 3, 4} || e.Y.Limbs() != [4]uint64{5, 6, 7, 8} {
-		t.Fatalf("limbs %x %x", e.X.Limbs(), e.Y.Limbs())
 	}
 }

@@ -59,6 +59,16 @@ func (t *Term) SetShort(k *scalar.Scalar, neg bool, p *group.Affine) *Term {
 	return t
 }
 
+// SetZero sets t to the summand 0 (zero scalars and the point at
+// infinity), which contributes nothing to a sum, and returns t.
+func (t *Term) SetZero() *Term {
+	t.P.SetInfinity()
+	t.K1.Zero()
+	t.K2.Zero()
+	t.Neg1, t.Neg2 = false, false
+	return t
+}
+
 // halves returns the number of non-zero 128-bit halves of t with a finite
 // point: the amount of work t contributes.
 func (t *Term) halves() int {

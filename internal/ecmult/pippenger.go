@@ -191,7 +191,6 @@ func (s *pippScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms []T
 // expand writes the points and digits of terms[lo:hi], from s.offs[lo]:
 // P and its digits for the first half, λP = (β·x, y) for the second.
 func (s *pippScratch) expand(terms []Term, lo, hi, h int, c uint, w int) {
-	beta := group.Beta()
 	for i := lo; i < hi; i++ {
 		t := &terms[i]
 		if t.P.Infinity {
@@ -204,9 +203,7 @@ func (s *pippScratch) expand(terms []Term, lo, hi, h int, c uint, w int) {
 			j++
 		}
 		if t.K2.IsZero() == 0 {
-			s.pts[j].X.Multiply(&t.P.X, &beta)
-			s.pts[j].Y = t.P.Y
-			s.pts[j].Infinity = false
+			s.pts[j].Endomorphism(&t.P)
 			recodeSigned(s.digits[j:], h, &t.K2, t.Neg2, c, w)
 		}
 	}
@@ -330,27 +327,27 @@ func bucketSum(sum *group.Jacobian, nb int, bucket func(b int) *group.Affine) {
 
 // windowSumJacobian sets sum = Σ digits[j]·pts[j] with Jacobian buckets:
 // one mixed addition per point.
-func (s *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
+func (ws *windowScratch) windowSumJacobian(sum *group.Jacobian, pts []group.Affine, digits []int16, c uint) {
 	nb := 1 << (c - 1)
-	s.jbuckets = grow(s.jbuckets, nb+1)
-	for b := range s.jbuckets {
-		s.jbuckets[b].SetInfinity()
+	ws.jbuckets = grow(ws.jbuckets, nb+1)
+	for b := range ws.jbuckets {
+		ws.jbuckets[b].SetInfinity()
 	}
 	var neg group.Affine
 	for j, d := range digits {
 		switch {
 		case d > 0:
-			s.jbuckets[d].AddMixedVarTime(&s.jbuckets[d], &pts[j])
+			ws.jbuckets[d].AddMixedVarTime(&ws.jbuckets[d], &pts[j])
 		case d < 0:
 			neg.Negate(&pts[j])
-			s.jbuckets[-d].AddMixedVarTime(&s.jbuckets[-d], &neg)
+			ws.jbuckets[-d].AddMixedVarTime(&ws.jbuckets[-d], &neg)
 		}
 	}
 	var running group.Jacobian
 	running.SetInfinity()
 	sum.SetInfinity()
 	for b := nb; b >= 1; b-- {
-		running.AddVarTime(&running, &s.jbuckets[b])
+		running.AddVarTime(&running, &ws.jbuckets[b])
 		if !running.Infinity {
 			sum.AddVarTime(sum, &running)
 		}
@@ -607,7 +604,7 @@ func pairAdd(r, p, q *group.Affine, inv *field.Element) {
 	var lambda, t field.Element
 	if p.X.Equal(&q.X) == 1 {
 		if p.Y.Equal(&q.Y) == 0 {
-			*r = group.Affine{Infinity: true} // q = -p
+			r.SetInfinity() // q = -p
 			return
 		}
 		lambda.Square(&p.X) // λ = 3x²/(2y)
@@ -623,7 +620,7 @@ func pairAdd(r, p, q *group.Affine, inv *field.Element) {
 	x3.Subtract(&x3, &q.X) // x3 = λ² - x_p - x_q
 	t.Subtract(&p.X, &x3)
 	t.Multiply(&t, &lambda)
-	r.Y.Subtract(&t, &p.Y) // y3 = λ(x_p - x3) - y_p
-	r.X = x3
-	r.Infinity = false
+	var y3 field.Element
+	y3.Subtract(&t, &p.Y) // y3 = λ(x_p - x3) - y_p
+	r.SetXY(&x3, &y3)
 }

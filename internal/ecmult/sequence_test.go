@@ -3,9 +3,9 @@ package ecmult
 import (
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/testutil"
@@ -192,23 +192,18 @@ func TestScratchSequence(t *testing.T) {
 	if testing.Short() {
 		goroutines, calls, max, large = 2, 10, 60, 0
 	}
-	var wg sync.WaitGroup
-	for gi := range goroutines {
-		seed := r.Uint64()
-		wg.Go(func() {
-			g := &seqGen{src: rand.New(rand.NewPCG(seed, seed)), pool: pool, edges: edges}
-			var s Scratch
-			for i := range calls {
-				conf := g.configure(&s)
-				c := g.call(g.size(max, large))
-				if !c.run(&s) {
-					t.Errorf("goroutine %d, call %d (%s; %s): wrong result", gi, i, c.desc, conf)
-					return
-				}
+	testutil.RunGoroutines(t, r, goroutines, func(_ int, r *rand.Rand) error {
+		g := &seqGen{src: r, pool: pool, edges: edges}
+		var s Scratch
+		for i := range calls {
+			conf := g.configure(&s)
+			c := g.call(g.size(max, large))
+			if !c.run(&s) {
+				return fmt.Errorf("call %d (%s; %s): wrong result", i, c.desc, conf)
 			}
-		})
-	}
-	wg.Wait()
+		}
+		return nil
+	})
 }
 
 // TestScratchWorkersSequence runs Pippenger with more, then fewer, then
@@ -286,7 +281,7 @@ func TestScratchDirty(t *testing.T) {
 // small indices and counts. The settings (Workers and Pippenger's
 // variants) are left alone.
 func dirtyScratch(r *rand.Rand, s *Scratch) {
-	var junk [16]fieldElement
+	var junk [16]field.Element
 	for i := range junk {
 		var b [32]byte
 		for j := range b {
@@ -294,7 +289,7 @@ func dirtyScratch(r *rand.Rand, s *Scratch) {
 		}
 		junk[i].SetBytes(&b)
 	}
-	fe := func(v *fieldElement) { *v = junk[r.IntN(len(junk))] }
+	fe := func(v *field.Element) { *v = junk[r.IntN(len(junk))] }
 	aff := func(a []group.Affine) {
 		a = a[:cap(a)]
 		for i := range a {
@@ -312,7 +307,7 @@ func dirtyScratch(r *rand.Rand, s *Scratch) {
 			a[i].Infinity = r.IntN(2) == 0
 		}
 	}
-	fes := func(a []fieldElement) {
+	fes := func(a []field.Element) {
 		a = a[:cap(a)]
 		for i := range a {
 			fe(&a[i])

@@ -153,9 +153,10 @@ func oddMultiplesGlobalZ(out *[1 << (windowP - 2)]group.Affine, zg *field.Elemen
 		}
 		s2.Square(&s)
 		s3.Multiply(&s2, &s)
-		out[j].X.Multiply(&pre[j].X, &s2)
-		out[j].Y.Multiply(&pre[j].Y, &s3)
-		out[j].Infinity = false
+		var x, y field.Element
+		x.Multiply(&pre[j].X, &s2)
+		y.Multiply(&pre[j].Y, &s3)
+		out[j].SetXY(&x, &y)
 	}
 	zg.Multiply(&pre[n-1].Z, &c)
 }

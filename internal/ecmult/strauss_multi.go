@@ -63,7 +63,6 @@ func (s *straussScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms 
 	group.BatchToAffineVarTime(ptbl, s.jac[:n*straussTable], s.fe)
 
 	top := 0
-	beta := group.Beta()
 	for j, ti := range s.termIdx {
 		t := &terms[ti]
 		tp := ptbl[j*straussTable : (j+1)*straussTable]
@@ -75,9 +74,7 @@ func (s *straussScratch) multiMult(out *group.Jacobian, g *scalar.Scalar, terms 
 		if t.K2.IsZero() == 0 {
 			tl := s.tbl[(n+j)*straussTable : (n+j+1)*straussTable]
 			for k := range tl {
-				tl[k].X.Multiply(&tp[k].X, &beta)
-				tl[k].Y = tp[k].Y
-				tl[k].Infinity = false
+				tl[k].Endomorphism(&tp[k])
 			}
 			d := &s.digits[len(s.halves)]
 			top = max(top, t.K2.WNAFVarTime(d[:], windowP))

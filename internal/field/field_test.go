@@ -81,13 +81,6 @@ func sampleElements(r *rand.Rand, nRandom int) []*Element {
 	return out
 }
 
-func count(short, long int) int {
-	if testing.Short() {
-		return short
-	}
-	return long
-}
-
 func TestSetBytesCanonical(t *testing.T) {
 	for _, x := range edgeInts() {
 		canonical := 0
@@ -115,7 +108,7 @@ func TestSetBytesCanonical(t *testing.T) {
 
 func TestArithmeticVsBig(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleElements(r, count(40, 200))
+	xs := sampleElements(r, testutil.Iters(40, 200))
 	for _, a := range xs {
 		for _, b := range xs {
 			A, B := toBig(a), toBig(b)
@@ -130,7 +123,7 @@ func TestArithmeticVsBig(t *testing.T) {
 			check("Add", v.Add(a, b), new(big.Int).Add(A, B))
 			check("Subtract", v.Subtract(a, b), new(big.Int).Sub(A, B))
 			check("Multiply", v.Multiply(a, b), new(big.Int).Mul(A, B))
-			if a.Equal(b) != boolInt(A.Cmp(B) == 0) {
+			if a.Equal(b) != testutil.BoolInt(A.Cmp(B) == 0) {
 				t.Fatalf("Equal(%x, %x) wrong", A, B)
 			}
 		}
@@ -157,7 +150,7 @@ func TestArithmeticVsBig(t *testing.T) {
 		check("Invert", v.Invert(a), new(big.Int).Set(inv))
 		check("InvertVarTime", v.InvertVarTime(a), new(big.Int).Set(inv))
 		check("invertFermat", v.invertFermat(a), new(big.Int).Set(inv))
-		if a.IsZero() != boolInt(A.Sign() == 0) || a.IsOdd() != int(A.Bit(0)) {
+		if a.IsZero() != testutil.BoolInt(A.Sign() == 0) || a.IsOdd() != int(A.Bit(0)) {
 			t.Fatalf("IsZero/IsOdd wrong for %x", A)
 		}
 		// Square root: a is a square iff a^((p-1)/2) != p-1.
@@ -165,7 +158,7 @@ func TestArithmeticVsBig(t *testing.T) {
 		isSquare := new(big.Int).Exp(A, e, bigP).Cmp(new(big.Int).Sub(bigP, big.NewInt(1))) != 0
 		var s Element
 		ok := s.Sqrt(a)
-		if ok != boolInt(isSquare) {
+		if ok != testutil.BoolInt(isSquare) {
 			t.Fatalf("Sqrt(%x) ok = %d, want %v", A, ok, isSquare)
 		}
 		want := new(big.Int).Set(A)
@@ -174,13 +167,6 @@ func TestArithmeticVsBig(t *testing.T) {
 		}
 		check("Sqrt²", v.Square(&s), want)
 	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func TestSelectCondNegate(t *testing.T) {

@@ -21,6 +21,7 @@ func asmImplementations() []impltest.Implementation { return implementations()[1
 var fieldSuite = []func(*testing.T){
 	TestAliasing,
 	TestSetBytesCanonical,
+	TestSetScalarPlusOrder,
 	TestArithmeticVsBig,
 	TestSelectCondNegate,
 	TestBatchInvert,

@@ -12,7 +12,7 @@ import (
 // values and random elements.
 func TestInvertVsFermat(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleElements(r, count(2000, 20000))
+	xs := sampleElements(r, testutil.Iters(2000, 20000))
 	// Values with many trailing zeros, and 2^k - 1.
 	for k := uint(0); k < 256; k += 5 {
 		one := big.NewInt(1)

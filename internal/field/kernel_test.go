@@ -151,7 +151,7 @@ func TestKernelsVsGeneric(t *testing.T) {
 	if len(asmImplementations()) == 0 {
 		t.Skip("no assembly in this build")
 	}
-	xs := kernelElements(t, count(60, 300))
+	xs := kernelElements(t, testutil.Iters(60, 300))
 	for _, impl := range asmImplementations() {
 		t.Run(impl.Name, func(t *testing.T) {
 			if !impl.Available {

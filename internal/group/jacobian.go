@@ -27,6 +27,13 @@ func (p *Jacobian) SetInfinity() *Jacobian {
 	return p
 }
 
+// IsInfinity returns 1 if p is the point at infinity, its flag set or
+// Z = 0 (whatever the flag says, as EqualXVarTime and SetJacobianVarTime
+// read it), and 0 otherwise, in constant time.
+func (p *Jacobian) IsInfinity() int {
+	return b2i(p.Infinity) | p.Z.IsZero()
+}
+
 // SetAffine sets p = a and returns p.
 func (p *Jacobian) SetAffine(a *Affine) *Jacobian {
 	if a.Infinity {
@@ -42,9 +49,8 @@ func (p *Jacobian) SetAffine(a *Affine) *Jacobian {
 // SetJacobianVarTime sets a to the affine form of p and returns a; a point
 // with Z = 0 is the point at infinity. Execution time depends on the inputs.
 func (a *Affine) SetJacobianVarTime(p *Jacobian) *Affine {
-	if p.Infinity || p.Z.IsZero() == 1 {
-		*a = Affine{Infinity: true}
-		return a
+	if p.IsInfinity() == 1 {
+		return a.SetInfinity()
 	}
 	var zi, z2, z3 field.Element
 	zi.InvertVarTime(&p.Z)
@@ -61,7 +67,7 @@ func (a *Affine) SetJacobianVarTime(p *Jacobian) *Affine {
 // with Z = 0, whatever its Infinity flag says). Execution time depends on
 // the inputs.
 func (p *Jacobian) EqualXVarTime(x *field.Element) int {
-	if p.Infinity || p.Z.IsZero() == 1 {
+	if p.IsInfinity() == 1 {
 		return 0
 	}
 	var z2, t field.Element

@@ -12,10 +12,7 @@ import "github.com/p256k1/secp256k1/internal/field"
 // SetAffine sets p = a and returns p, in constant time (a.Infinity
 // included).
 func (p *Projective) SetAffine(a *Affine) *Projective {
-	inf := 0
-	if a.Infinity { // the flag is public: it is part of the type's shape
-		inf = 1
-	}
+	inf := a.IsInfinity()
 	var zero, one field.Element
 	one.One()
 	p.X.Select(&zero, &a.X, inf)

@@ -34,7 +34,7 @@ func TestProjectiveCompleteVsBig(t *testing.T) {
 		}
 		var fromAffine Projective
 		fromAffine.SetAffine(&a)
-		if fromAffine.Equal(&pa) != 1 || fromAffine.IsInfinity() != boolInt(a.Infinity) {
+		if fromAffine.Equal(&pa) != 1 || fromAffine.IsInfinity() != testutil.BoolInt(a.Infinity) {
 			t.Fatalf("case %d: SetAffine / Equal / IsInfinity", i)
 		}
 		if a.Equal(&b) == 0 && fromAffine.Equal(&pb) != 0 {
@@ -63,11 +63,4 @@ func TestProjectiveCompleteVsBig(t *testing.T) {
 	if p.SetJacobian(&j).Equal(&inf) != 1 || p.Y.IsZero() == 1 {
 		t.Fatal("SetJacobian of (X:0:0)")
 	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -25,9 +25,9 @@ func (k *Private) sharedPoint(a *group.Affine, remote *Public) error {
 	var j group.Jacobian
 	ecmult.ScalarMult(&j, d, q)
 	a.SetJacobian(&j)
-	inf := a.Infinity
+	inf := a.IsInfinity()
 	ctcheck.Public(&inf)
-	if inf {
+	if inf == 1 {
 		return errInfinity // unreachable for valid keys
 	}
 	return nil

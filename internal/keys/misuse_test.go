@@ -3,7 +3,6 @@ package keys
 import (
 	"bytes"
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -437,30 +436,9 @@ func misuseTable(f *misuseFixtures) map[string]func(t *testing.T) {
 }
 
 func TestMisuse(t *testing.T) {
-	f := newMisuseFixtures(t)
-	for name, run := range misuseTable(f) {
-		t.Run(name, func(t *testing.T) {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("panic: %v", r)
-				}
-			}()
-			run(t)
-		})
-	}
+	testutil.RunMisuse(t, misuseTable(newMisuseFixtures(t)))
 }
 
 func TestMisuseTableComplete(t *testing.T) {
-	table := misuseTable(newMisuseFixtures(t))
-	exported := testutil.ExportedFuncs(t, ".")
-	for _, name := range exported {
-		if _, ok := table[name]; !ok {
-			t.Errorf("%s has no misuse entry", name)
-		}
-	}
-	for name := range table {
-		if !slices.Contains(exported, name) {
-			t.Errorf("misuse entry %s names no exported function", name)
-		}
-	}
+	testutil.CheckMisuseTable(t, misuseTable(newMisuseFixtures(t)), ".")
 }

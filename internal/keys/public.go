@@ -40,8 +40,7 @@ func (k *Public) Valid() bool { return k != nil && k.set }
 // setPoint sets k to p, which the caller guarantees is finite and on the
 // curve.
 func (k *Public) setPoint(p *group.Affine) {
-	k.p = *p
-	k.p.Infinity = false
+	k.p.SetXY(&p.X, &p.Y)
 	k.set = true
 }
 
@@ -54,7 +53,7 @@ func (k *Public) SetPoint(p *group.Affine) error {
 	if p == nil {
 		return errNilPoint
 	}
-	if p.Infinity {
+	if p.IsInfinity() == 1 {
 		return errInfinity
 	}
 	if p.IsOnCurve() != 1 {
@@ -65,8 +64,8 @@ func (k *Public) SetPoint(p *group.Affine) error {
 }
 
 // SetOnCurvePoint sets k to p without checking it. The caller guarantees
-// that p is on the curve and not the point at infinity (p.Infinity is
-// ignored); a point computed by the group operations from points on the
+// that p is on the curve and not the point at infinity (its infinity flag
+// is ignored); a point computed by the group operations from points on the
 // curve is. Unlike SetPoint it never branches on p, so it may be given a
 // secret point. A nil k or p returns an error wrapping ErrInvalidPublicKey
 // (nil-ness is public).
@@ -96,7 +95,7 @@ var (
 // Execution time depends on the inputs.
 func (k *Public) setJacobianVarTime(j *group.Jacobian) error {
 	var a group.Affine
-	if a.SetJacobianVarTime(j); a.Infinity {
+	if a.SetJacobianVarTime(j).IsInfinity() == 1 {
 		return errInfinity
 	}
 	k.setPoint(&a)

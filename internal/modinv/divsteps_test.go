@@ -55,7 +55,7 @@ func divstepsSlow(n int, delta2 int64, f0, g0 uint64) (int64, [4]uint64) {
 
 func TestDivsteps59(t *testing.T) {
 	r := testutil.Rand(t)
-	for range count(20000, 200000) {
+	for range testutil.Iters(20000, 200000) {
 		zeta := int64(r.IntN(1200)) - 600
 		f, g := r.Uint64()|1, r.Uint64()
 		if r.IntN(4) == 0 {
@@ -77,7 +77,7 @@ func TestDivsteps59(t *testing.T) {
 
 func TestDivsteps62Var(t *testing.T) {
 	r := testutil.Rand(t)
-	for range count(20000, 200000) {
+	for range testutil.Iters(20000, 200000) {
 		eta := int64(r.IntN(1200)) - 600
 		f, g := r.Uint64()|1, r.Uint64()
 		if r.IntN(4) == 0 {

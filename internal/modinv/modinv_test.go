@@ -8,13 +8,6 @@ import (
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
-func count(short, long int) int {
-	if testing.Short() {
-		return short
-	}
-	return long
-}
-
 var (
 	bigP = testutil.P
 	bigN = testutil.N
@@ -152,7 +145,7 @@ func TestInvertVsBig(t *testing.T) {
 		for _, x := range edgeValues(tc.m) {
 			checkInverse(t, tc.name, md, tc.m, x)
 		}
-		for range count(2000, 20000) {
+		for range testutil.Iters(2000, 20000) {
 			checkInverse(t, tc.name, md, tc.m, randBelow(r, tc.m))
 		}
 	}
@@ -180,7 +173,7 @@ func TestInvertOtherModuli(t *testing.T) {
 		x, _ := new(big.Int).SetString(s, 16)
 		moduli = append(moduli, x)
 	}
-	for range count(10, 40) {
+	for range testutil.Iters(10, 40) {
 		bits := 2 + r.IntN(255)
 		var l [4]uint64
 		for i := range l {
@@ -200,7 +193,7 @@ func TestInvertOtherModuli(t *testing.T) {
 		md := New(toLimbs(m))
 		name := "0x" + m.Text(16)
 		xs := edgeValues(m)
-		for range count(100, 1000) {
+		for range testutil.Iters(100, 1000) {
 			xs = append(xs, randBelow(r, m))
 		}
 		for _, x := range xs {

@@ -24,33 +24,33 @@ var (
 // Lambda returns λ, the cube root of unity mod n used by the endomorphism.
 func Lambda() Scalar { return lambda }
 
-// SplitLambda returns r1, r2 with k = r1 + λ·r2 (mod n), where each of r1 and
+// SplitLambda returns r1, r2 with s = r1 + λ·r2 (mod n), where each of r1 and
 // r2 is either below 2^128 or above n - 2^128 (that is, a negative number of
 // magnitude below 2^128). It runs in constant time.
-func (k *Scalar) SplitLambda() (r1, r2 Scalar) {
+func (s *Scalar) SplitLambda() (r1, r2 Scalar) {
 	var c1, c2 Scalar
-	c1.mulShift384(k, &g1)
-	c2.mulShift384(k, &g2)
+	c1.mulShift384(s, &g1)
+	c2.mulShift384(s, &g2)
 	c1.Multiply(&c1, &minusB1)
 	c2.Multiply(&c2, &minusB2)
 	r2.Add(&c1, &c2)
 	r1.Multiply(&r2, &minusLambda)
-	r1.Add(&r1, k)
+	r1.Add(&r1, s)
 	return r1, r2
 }
 
-// Split128 returns lo, hi with k = lo + 2^128·hi, both below 2^128.
-func (k *Scalar) Split128() (lo, hi Scalar) {
-	lo.l = [4]uint64{k.l[0], k.l[1], 0, 0}
-	hi.l = [4]uint64{k.l[2], k.l[3], 0, 0}
+// Split128 returns lo, hi with s = lo + 2^128·hi, both below 2^128.
+func (s *Scalar) Split128() (lo, hi Scalar) {
+	lo.l = [4]uint64{s.l[0], s.l[1], 0, 0}
+	hi.l = [4]uint64{s.l[2], s.l[3], 0, 0}
 	return lo, hi
 }
 
-// AbsHalf returns |r| and 1 if r > n/2 (r stands for -|r|), or r and 0
+// AbsHalf returns |s| and 1 if s > n/2 (s stands for -|s|), or s and 0
 // otherwise; used on the halves from SplitLambda. It runs in constant time.
-func (r *Scalar) AbsHalf() (abs Scalar, neg int) {
-	neg = r.IsHigh()
-	abs.CondNegate(r, neg)
+func (s *Scalar) AbsHalf() (abs Scalar, neg int) {
+	neg = s.IsHigh()
+	abs.CondNegate(s, neg)
 	return abs, neg
 }
 

@@ -77,7 +77,7 @@ func TestLambdaConstants(t *testing.T) {
 
 func TestMulShift384(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(300, 3000))
+	xs := sampleScalars(r, testutil.Iters(300, 3000))
 	two384 := new(big.Int).Lsh(bigOne, 384)
 	for i, a := range xs {
 		b := xs[(i*5+1)%len(xs)]
@@ -104,10 +104,10 @@ func signed(r *Scalar) *big.Int {
 
 func TestSplitLambda(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(2000, 20000))
+	xs := sampleScalars(r, testutil.Iters(2000, 20000))
 	// Scalars built from halves near the 2^128 bound, of every sign.
 	two128 := new(big.Int).Lsh(bigOne, 128)
-	for range count(500, 5000) {
+	for range testutil.Iters(500, 5000) {
 		var h [2]*big.Int
 		for j := range h {
 			v := new(big.Int).SetUint64(r.Uint64())
@@ -148,7 +148,7 @@ func TestSplitLambda(t *testing.T) {
 			if new(big.Int).Abs(signed(h)).Cmp(toBig(&abs)) != 0 {
 				t.Fatalf("AbsHalf(%x) = %x", toBig(h), toBig(&abs))
 			}
-			if neg != b2i(signed(h).Sign() < 0) {
+			if neg != testutil.BoolInt(signed(h).Sign() < 0) {
 				t.Fatalf("AbsHalf(%x) sign = %d", toBig(h), neg)
 			}
 		}
@@ -158,7 +158,7 @@ func TestSplitLambda(t *testing.T) {
 func TestAbsHalf(t *testing.T) {
 	r := testutil.Rand(t)
 	half := new(big.Int).Rsh(bigN, 1)
-	for _, s := range sampleScalars(r, count(500, 5000)) {
+	for _, s := range sampleScalars(r, testutil.Iters(500, 5000)) {
 		x := toBig(s)
 		abs, neg := s.AbsHalf()
 		want, wantNeg := x, 0
@@ -179,7 +179,7 @@ func TestAbsHalf(t *testing.T) {
 func TestSplit128(t *testing.T) {
 	r := testutil.Rand(t)
 	two128 := new(big.Int).Lsh(bigOne, 128)
-	for _, s := range sampleScalars(r, count(500, 5000)) {
+	for _, s := range sampleScalars(r, testutil.Iters(500, 5000)) {
 		lo, hi := s.Split128()
 		l, h := toBig(&lo), toBig(&hi)
 		if l.Cmp(two128) >= 0 || h.Cmp(two128) >= 0 {
@@ -224,7 +224,7 @@ func checkWNAF(t *testing.T, s *Scalar, out []int32, w uint, n int) {
 
 func TestWNAF(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(300, 2000))
+	xs := sampleScalars(r, testutil.Iters(300, 2000))
 	for _, w := range []uint{2, 3, 4, 5, 6, 7, 8, 12, 16, 24} {
 		for _, s := range xs {
 			// Full scalars with 257 digits.

@@ -12,7 +12,7 @@ import (
 // with many trailing zeros, and random scalars.
 func TestInvertVsFermat(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(2000, 20000))
+	xs := sampleScalars(r, testutil.Iters(2000, 20000))
 	for k := uint(0); k < 256; k += 3 {
 		xs = append(xs, fromBig(new(big.Int).Lsh(bigOne, k)))
 		xs = append(xs, fromBig(new(big.Int).Lsh(new(big.Int).Rsh(bigN, k), k)))

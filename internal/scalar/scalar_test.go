@@ -8,13 +8,6 @@ import (
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
-func count(short, long int) int {
-	if testing.Short() {
-		return short
-	}
-	return long
-}
-
 var (
 	bigN   = testutil.N
 	bigOne = big.NewInt(1)
@@ -144,7 +137,7 @@ func TestConstants(t *testing.T) {
 func TestSetBytes(t *testing.T) {
 	r := testutil.Rand(t)
 	xs := edgeInts()
-	for range count(1000, 10000) {
+	for range testutil.Iters(1000, 10000) {
 		xs = append(xs, randInt(r))
 	}
 	for _, x := range xs {
@@ -210,16 +203,9 @@ func TestSimpleSetters(t *testing.T) {
 	}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func TestArithmeticVsBig(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(150, 600))
+	xs := sampleScalars(r, testutil.Iters(150, 600))
 	half := new(big.Int).Rsh(bigN, 1)
 	for i, a := range xs {
 		ba := toBig(a)
@@ -242,8 +228,8 @@ func TestArithmeticVsBig(t *testing.T) {
 		check("InvertVarTime", got.InvertVarTime(a), inv)
 		check("CondNegate1", got.CondNegate(a, 1), new(big.Int).Neg(ba))
 		check("CondNegate0", got.CondNegate(a, 0), ba)
-		if a.IsZero() != b2i(ba.Sign() == 0) ||
-			a.IsOdd() != int(ba.Bit(0)) || a.IsHigh() != b2i(ba.Cmp(half) > 0) || a.Equal(a) != 1 {
+		if a.IsZero() != testutil.BoolInt(ba.Sign() == 0) ||
+			a.IsOdd() != int(ba.Bit(0)) || a.IsHigh() != testutil.BoolInt(ba.Cmp(half) > 0) || a.Equal(a) != 1 {
 			t.Fatalf("predicates wrong for %x", ba)
 		}
 		// Binary operations against a window of the other samples (all edge
@@ -266,7 +252,7 @@ func TestArithmeticVsBig(t *testing.T) {
 			check2("Multiply", got.Multiply(a, b), new(big.Int).Mul(ba, bb))
 			check2("Select1", got.Select(a, b, 1), ba)
 			check2("Select0", got.Select(a, b, 0), bb)
-			if a.Equal(b) != b2i(ba.Cmp(bb) == 0) {
+			if a.Equal(b) != testutil.BoolInt(ba.Cmp(bb) == 0) {
 				t.Fatalf("Equal(%x, %x) wrong", ba, bb)
 			}
 		}
@@ -306,7 +292,7 @@ func TestIsHighBoundary(t *testing.T) {
 
 func TestBits(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(20, 100))
+	xs := sampleScalars(r, testutil.Iters(20, 100))
 	for _, s := range xs {
 		x := toBig(s)
 		for offset := uint(0); offset < 260; offset++ {
@@ -325,7 +311,7 @@ func TestBits(t *testing.T) {
 // both arguments against the non-aliased result.
 func TestAliasing(t *testing.T) {
 	r := testutil.Rand(t)
-	xs := sampleScalars(r, count(50, 200))
+	xs := sampleScalars(r, testutil.Iters(50, 200))
 	type binop func(v, a, b *Scalar) *Scalar
 	binops := map[string]binop{
 		"Add":      (*Scalar).Add,

@@ -35,3 +35,29 @@ func TestSumAllocs(t *testing.T) {
 		t.Fatalf("%v allocations", n)
 	}
 }
+
+// TestSumAnyTag checks the package function Sum against the definition and
+// against Hash.Sum, for every split of the message into parts.
+func TestSumAnyTag(t *testing.T) {
+	for _, tag := range []string{"BIP0340/challenge", "KeyAgg coefficient", "", "\x00tag with a NUL"} {
+		h := New(tag)
+		th := sha256.Sum256([]byte(tag))
+		for _, n := range []int{0, 1, 32, 64, 65, 200} {
+			x := make([]byte, n)
+			for i := range x {
+				x[i] = byte(i*5 + n)
+			}
+			want := sha256.Sum256(append(append(th[:], th[:]...), x...))
+			var viaHash [32]byte
+			h.Sum(&viaHash, x[:n/2], nil, x[n/2:])
+			for _, parts := range [][][]byte{{x}, {x[:n/3], x[n/3:]}, {nil, x[:n/2], {}, x[n/2:]}} {
+				if got := Sum(tag, parts...); got != want || got != viaHash {
+					t.Fatalf("tag %q, %d bytes in %d parts: got %x, want %x", tag, n, len(parts), got, want)
+				}
+			}
+			if n == 0 && Sum(tag) != want {
+				t.Fatalf("tag %q: Sum of no parts", tag)
+			}
+		}
+	}
+}

@@ -1,7 +1,8 @@
 // Package testutil holds what the tests of this module share: the misuse
-// table's list of exported functions, whether the race detector is on, and
-// (see the other files) helpers for vectors and randomness. It is imported
-// only by tests.
+// table's list of exported functions and its runner, whether the race
+// detector is on, the math/big reference curve, the drivers of the
+// sequence tests, and (see the other files) helpers for vectors and
+// randomness. It is imported only by tests.
 package testutil
 
 import "testing"

@@ -78,3 +78,42 @@ func valgrindOnly(f *ast.File) bool {
 	}
 	return false
 }
+
+// RunMisuse runs every case of a misuse table (keyed by the names
+// ExportedFuncs gives) as a subtest, and fails a case that panics: misuse
+// gets an error, false, 0 or nil, never a panic.
+func RunMisuse(t *testing.T, table map[string]func(*testing.T)) {
+	t.Helper()
+	for name, run := range table {
+		t.Run(name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("panic: %v", r)
+				}
+			}()
+			run(t)
+		})
+	}
+}
+
+// CheckMisuseTable fails for every exported function of the packages in
+// dirs (see ExportedFuncs) that has no case in table, and for every case
+// that names no exported function, so that a new function cannot go
+// without a misuse case.
+func CheckMisuseTable(t *testing.T, table map[string]func(*testing.T), dirs ...string) {
+	t.Helper()
+	var exported []string
+	for _, dir := range dirs {
+		exported = append(exported, ExportedFuncs(t, dir)...)
+	}
+	for _, name := range exported {
+		if _, ok := table[name]; !ok {
+			t.Errorf("no misuse case for %s", name)
+		}
+	}
+	for name := range table {
+		if !slices.Contains(exported, name) {
+			t.Errorf("misuse case %s names no exported function", name)
+		}
+	}
+}

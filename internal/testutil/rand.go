@@ -24,3 +24,12 @@ func Rand(t testing.TB) *rand.Rand {
 	t.Logf("seed %d (rerun with -seed %d)", s, s)
 	return rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))
 }
+
+// Iters returns short under -short (which the emulated CI runs use) and
+// long otherwise: the number of random cases a test tries.
+func Iters(short, long int) int {
+	if testing.Short() {
+		return short
+	}
+	return long
+}

@@ -83,3 +83,23 @@ func Mul(k *big.Int, p *Point) *Point {
 	}
 	return r
 }
+
+// Neg returns -p (nil for the point at infinity).
+func Neg(p *Point) *Point {
+	if p == nil {
+		return nil
+	}
+	y := new(big.Int).Neg(p.Y)
+	return &Point{new(big.Int).Set(p.X), y.Mod(y, P)}
+}
+
+// CurveY returns a square root of x³ + 7 modulo P, so that (x, y) is a
+// point, or nil if x is not in [0, P) or x³ + 7 is not a square.
+func CurveY(x *big.Int) *big.Int {
+	if x.Sign() < 0 || x.Cmp(P) >= 0 {
+		return nil
+	}
+	rhs := new(big.Int).Exp(x, big.NewInt(3), P)
+	rhs.Add(rhs, big.NewInt(7)).Mod(rhs, P)
+	return new(big.Int).ModSqrt(rhs, P)
+}

@@ -32,6 +32,7 @@ func runCurve() {
 		}
 		runScalarOps(what, k, u)
 		runPointOps(what, k, u)
+		runCurveProtocol(what, k, u)
 		runCurveKeys(what, k)
 	}
 	runCurveZero()

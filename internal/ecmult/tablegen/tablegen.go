@@ -1,7 +1,7 @@
 // Package tablegen computes the precomputed tables of internal/ecmult from
 // first principles (the generator G and the group law). It is used by the
-// go:generate program that writes the committed table, and by the test that
-// checks the committed table equals a fresh computation.
+// program that writes the committed table (run by go generate), and by the
+// test that checks the committed table equals a fresh computation.
 package tablegen
 
 import (
