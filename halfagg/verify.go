@@ -123,7 +123,7 @@ func (v *Verifier) Verify(aggsig []byte, pubkeys []*secp256k1.XOnlyPublicKey, ms
 	}
 	var sum group.Jacobian
 	ecmult.MultiScalarMultVarTime(&sum, &s, v.terms, &v.scratch)
-	return sum.Infinity || sum.Z.IsZero() == 1
+	return sum.IsInfinity() == 1
 }
 
 // randomizers sets v.z to the randomizers of every entry.
@@ -146,7 +146,7 @@ func (v *Verifier) lift(lo, hi int) {
 		var x field.Element
 		v.bad[i] = x.SetCanonicalBytes(rb) != 1 || r.SetXO(&x, 0) != 1
 		if v.bad[i] {
-			*r = group.Affine{Infinity: true}
+			r.SetInfinity()
 			v.e[i].Zero()
 			continue
 		}
