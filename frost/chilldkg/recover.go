@@ -237,4 +237,3 @@ func recoveryMatches(data []byte, p *params) error {
 	}
 	return nil
 }
-

@@ -339,8 +339,8 @@ func TestVectorsParticipantStep2(t *testing.T) {
 
 func TestVectorsParticipantFinalize(t *testing.T) {
 	type tcase struct {
-		ID       int      `json:"tcId"`
-		Cmsg2    string   `json:"cmsg2"`
+		ID       int    `json:"tcId"`
+		Cmsg2    string `json:"cmsg2"`
 		Expected struct {
 			Output   vecOutput `json:"dkgOutput"`
 			Recovery string    `json:"recoveryData"`
