@@ -148,7 +148,7 @@ func basePoint(k *scalar.Scalar) []byte {
 // [0, MaxParticipants-1], and a nil or zero-value share. The share's
 // public key is computed in constant time; the rest handles public data.
 func VerifyShare(commitment [][]byte, id int, share *secp256k1.PrivateKey) bool {
-	if len(commitment) == 0 || len(commitment) > MaxDealerParticipants || id < 0 || id > MaxParticipants-1 {
+	if len(commitment) == 0 || len(commitment) > MaxDealerParticipants || id < 0 || uint64(id) > MaxParticipants-1 {
 		return false
 	}
 	pub, err := (*keys.Private)(share).Public()

@@ -3,6 +3,7 @@ package frost_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 
@@ -76,6 +77,10 @@ func TestDealerReference(t *testing.T) {
 	}
 }
 
+// maxID is the largest identifier, MaxParticipants-1, where an int holds
+// it, or the largest int.
+var maxID = int(min(uint64(frost.MaxParticipants-1), math.MaxInt-1))
+
 func TestDealerErrors(t *testing.T) {
 	for _, c := range [][2]int{{0, 3}, {4, 3}, {-1, 2}, {1, 0}, {1, frost.MaxDealerParticipants + 1}} {
 		if d, err := frost.DealerKeyGen(c[0], c[1], nil, nil); d != nil || !errors.Is(err, frost.ErrInvalidThreshold) {
@@ -95,7 +100,7 @@ func TestDealerErrors(t *testing.T) {
 		id    int
 		share *secp256k1.PrivateKey
 	}{
-		{nil, 0, k}, {d.Commitment, -1, k}, {d.Commitment, frost.MaxParticipants, k},
+		{nil, 0, k}, {d.Commitment, -1, k}, {d.Commitment, maxID + 1, k},
 		{d.Commitment, 0, nil}, {d.Commitment, 0, new(secp256k1.PrivateKey)},
 		{[][]byte{d.Commitment[0], {2}}, 0, k}, {[][]byte{d.Commitment[0], make([]byte, 33)}, 0, k},
 	} {

@@ -41,7 +41,7 @@ func DeterministicSign(secshare *secp256k1.PrivateKey, myID int, aggOtherNonce [
 	if auxRand != nil && len(auxRand) != 32 {
 		return nil, nil, fmt.Errorf("%w: aux_rand of %d bytes, want 32", ErrInvalidInput, len(auxRand))
 	}
-	if myID < 0 || myID > MaxParticipants-1 {
+	if myID < 0 || uint64(myID) > MaxParticipants-1 {
 		return nil, nil, ErrIDNotInSigners
 	}
 	var r1, r2 group.Affine

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -29,6 +30,17 @@ func wantNilBytes(t *testing.T, what string, b []byte, err, sentinel error) {
 func badLengths(n int) [][]byte {
 	return [][]byte{nil, {}, make([]byte, n-1), make([]byte, n+1), bytes.Repeat([]byte{0xff}, n)}
 }
+
+// tooManyParticipants is MaxParticipants+1 where an int holds it, and
+// the largest int (an invalid t <= n pair with t = 2, n too large for the
+// 2 identifiers to matter) otherwise.
+var tooManyParticipants = func() int {
+	n := uint64(frost.MaxParticipants) + 1
+	if n > math.MaxInt {
+		return -1 // 32-bit: no int exceeds MaxParticipants; n < t instead
+	}
+	return int(n)
+}()
 
 func misuseTable(f *fixture) map[string]func(t *testing.T) {
 	var nilSC *frost.SignersContext
@@ -61,7 +73,7 @@ func misuseTable(f *fixture) map[string]func(t *testing.T) {
 				{3, 0, f.ids, pubs, tpk, frost.ErrInvalidThreshold},
 				{3, 4, f.ids, pubs, tpk, frost.ErrInvalidThreshold},
 				{-1, -2, f.ids, pubs, tpk, frost.ErrInvalidThreshold},
-				{frost.MaxParticipants + 1, 2, f.ids, pubs, tpk, frost.ErrInvalidThreshold},
+				{tooManyParticipants, 2, f.ids, pubs, tpk, frost.ErrInvalidThreshold},
 				{3, 2, nil, nil, tpk, frost.ErrSignerCount},
 				{3, 2, []int{0}, pubs[:1], tpk, frost.ErrSignerCount},
 				{3, 2, []int{0, 1, 2, 0}, pubs, tpk, frost.ErrSignerCount},
@@ -260,7 +272,7 @@ func misuseTable(f *fixture) map[string]func(t *testing.T) {
 			wantNilBytes(t, "Sign(nil share)", out, err, frost.ErrInvalidSecretShare)
 			out, err = f.sess.Sign(fresh(t), zeroKey, 0)
 			wantNilBytes(t, "Sign(zero share)", out, err, frost.ErrInvalidSecretShare)
-			for _, id := range []int{-1, 1, 3, 1 << 40} {
+			for _, id := range []int{-1, 1, 3, math.MaxInt} {
 				out, err = f.sess.Sign(fresh(t), share0, id)
 				wantNilBytes(t, fmt.Sprintf("Sign(id %d)", id), out, err, frost.ErrIDNotInSigners)
 			}
@@ -274,7 +286,7 @@ func misuseTable(f *fixture) map[string]func(t *testing.T) {
 					t.Error("PartialVerify on an invalid session")
 				}
 			}
-			for _, i := range []int{-1, 2, 1 << 40} {
+			for _, i := range []int{-1, 2, math.MaxInt} {
 				if f.sess.PartialVerify(psig, f.pn[0], i) {
 					t.Errorf("PartialVerify(index %d)", i)
 				}
@@ -329,7 +341,7 @@ func misuseTable(f *fixture) map[string]func(t *testing.T) {
 				{nil, 0, other, f.sc, nil, nil, frost.ErrInvalidSecretShare},
 				{zeroKey, 0, other, f.sc, nil, nil, frost.ErrInvalidSecretShare},
 				{share0, -1, other, f.sc, nil, nil, frost.ErrIDNotInSigners},
-				{share0, 1 << 40, other, f.sc, nil, nil, frost.ErrIDNotInSigners},
+				{share0, math.MaxInt, other, f.sc, nil, nil, frost.ErrIDNotInSigners},
 				{share0, 1, other, f.sc, nil, nil, frost.ErrIDNotInSigners},
 				{share0, 2, other, f.sc, nil, nil, frost.ErrShareIDMismatch},
 				{f.d.SecretShares[1], 0, other, f.sc, nil, nil, frost.ErrPubShareNotInSigners},

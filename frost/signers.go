@@ -53,7 +53,7 @@ func (c *SignersContext) ok() bool { return c != nil && c.valid }
 // threshPK. Variable time (public data): one multi-scalar multiplication
 // of the shares.
 func NewSignersContext(n, t int, ids []int, pubshares [][]byte, threshPK []byte) (*SignersContext, error) {
-	if t < 1 || t > n || n > MaxParticipants {
+	if t < 1 || t > n || uint64(n) > MaxParticipants {
 		return nil, fmt.Errorf("%w (t = %d, n = %d)", ErrInvalidThreshold, t, n)
 	}
 	if len(ids) < t || len(ids) > n {

@@ -61,6 +61,9 @@ func (e *paramsError) Unwrap() error { return ErrSessionParams }
 type InvalidHostPubkeyError struct{ ParticipantID int }
 
 func (e *InvalidHostPubkeyError) Error() string {
+	if e == nil {
+		return "chilldkg: <nil>"
+	}
 	return "chilldkg: invalid host public key of participant " + strconv.Itoa(e.ParticipantID)
 }
 
@@ -73,6 +76,9 @@ func (e *InvalidHostPubkeyError) Unwrap() error { return ErrSessionParams }
 type DuplicateHostPubkeyError struct{ ParticipantID1, ParticipantID2 int }
 
 func (e *DuplicateHostPubkeyError) Error() string {
+	if e == nil {
+		return "chilldkg: <nil>"
+	}
 	return "chilldkg: participants " + strconv.Itoa(e.ParticipantID1) + " and " + strconv.Itoa(e.ParticipantID2) + " have the same host public key"
 }
 
@@ -88,6 +94,9 @@ type FaultyParticipantError struct {
 }
 
 func (e *FaultyParticipantError) Error() string {
+	if e == nil {
+		return "chilldkg: <nil>"
+	}
 	return "chilldkg: participant " + strconv.Itoa(e.ParticipantID) + " is faulty: " + e.Reason
 }
 
@@ -104,6 +113,9 @@ type FaultyParticipantOrCoordinatorError struct {
 }
 
 func (e *FaultyParticipantOrCoordinatorError) Error() string {
+	if e == nil {
+		return "chilldkg: <nil>"
+	}
 	return "chilldkg: participant " + strconv.Itoa(e.ParticipantID) + " or the coordinator is faulty: " + e.Reason
 }
 
@@ -116,6 +128,9 @@ func (e *FaultyParticipantOrCoordinatorError) Unwrap() error { return ErrProtoco
 type FaultyCoordinatorError struct{ Reason string }
 
 func (e *FaultyCoordinatorError) Error() string {
+	if e == nil {
+		return "chilldkg: <nil>"
+	}
 	return "chilldkg: the coordinator is faulty: " + e.Reason
 }
 
@@ -158,6 +173,9 @@ func (e *UnknownFaultyParticipantOrCoordinatorError) Unwrap() error { return Err
 type InvalidRecoveryAckError struct{ ParticipantID int }
 
 func (e *InvalidRecoveryAckError) Error() string {
+	if e == nil {
+		return "chilldkg: <nil>"
+	}
 	return "chilldkg: invalid recovery acknowledgment of participant " + strconv.Itoa(e.ParticipantID)
 }
 

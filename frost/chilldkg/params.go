@@ -69,7 +69,7 @@ func (p *params) export() *SessionParams {
 // *DuplicateHostPubkeyError for the first repeated key.
 func (sp *SessionParams) validate() (*params, error) {
 	n := len(sp.HostPubkeys)
-	if sp.T < 1 || sp.T > n || n > MaxParticipants {
+	if sp.T < 1 || sp.T > n || uint64(n) > MaxParticipants {
 		return nil, ErrThresholdOrCount
 	}
 	p := &params{t: sp.T, hostpubkeys: make([][]byte, n), pts: make([]group.Affine, n)}

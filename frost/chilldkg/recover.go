@@ -23,11 +23,12 @@ func parseRecovery(b []byte) (*recoveryData, error) {
 	if len(b) < 4 {
 		return nil, fmt.Errorf("%w: shorter than 4 bytes", ErrRecoveryData)
 	}
-	t := int(binary.BigEndian.Uint32(b))
+	t32 := uint64(binary.BigEndian.Uint32(b))
 	rest := b[4:]
-	if len(rest) < 33*t {
-		return nil, fmt.Errorf("%w: too short for t = %d", ErrRecoveryData, t)
+	if uint64(len(rest)) < 33*t32 {
+		return nil, fmt.Errorf("%w: too short for t = %d", ErrRecoveryData, t32)
 	}
+	t := int(t32) // t <= len(b)/33 fits in an int
 	r := &recoveryData{}
 	var err error
 	if r.sumComs, err = parsePoints(rest, t, "invalid VSS commitment"); err != nil {
@@ -214,9 +215,13 @@ func recoveryMatches(data []byte, p *params) error {
 	if len(data) < 4 {
 		return fmt.Errorf("%w: shorter than 4 bytes", ErrRecoveryData)
 	}
-	t := int(binary.BigEndian.Uint32(data))
+	t32 := uint64(binary.BigEndian.Uint32(data))
 	rest := data[4:]
-	if len(rest) < 33*t || (len(rest)-33*t)%162 != 0 {
+	if uint64(len(rest)) < 33*t32 {
+		return fmt.Errorf("%w: invalid length", ErrRecoveryData)
+	}
+	t := int(t32) // t <= len(data)/33 fits in an int
+	if (len(rest)-33*t)%162 != 0 {
 		return fmt.Errorf("%w: invalid length", ErrRecoveryData)
 	}
 	if _, err := parsePoints(rest, t, "invalid VSS commitment"); err != nil {
