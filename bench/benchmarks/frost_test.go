@@ -389,4 +389,3 @@ func TestFROSTRatios(t *testing.T) {
 	}
 	t.Log(sb.String())
 }
-
