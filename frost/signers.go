@@ -139,29 +139,6 @@ func lagrangeVarTime(out []scalar.Scalar, ids []int) {
 	}
 }
 
-// lagrangeOneVarTime returns the Lagrange coefficient of ids[k] at 0 over
-// ids, as lagrangeVarTime does for one signer.
-func lagrangeOneVarTime(ids []int, k int) scalar.Scalar {
-	var num, den, x, d scalar.Scalar
-	num.One()
-	den.One()
-	for j, id := range ids {
-		if j == k {
-			continue
-		}
-		x.SetUint64(uint64(id) + 1)
-		num.Multiply(&num, &x)
-		d.SetUint64(uint64(absDiff(id, ids[k])))
-		if id < ids[k] {
-			d.Negate(&d)
-		}
-		den.Multiply(&den, &d)
-	}
-	den.InvertVarTime(&den)
-	num.Multiply(&num, &den)
-	return num
-}
-
 func absDiff(a, b int) int {
 	if a > b {
 		return a - b

@@ -210,9 +210,7 @@ func (s *ParticipantState2) take() (*state2, error) {
 	if s == nil || s.st == nil || !s.st.used.CompareAndSwap(false, true) {
 		return nil, ErrInvalidState
 	}
-	st := s.st
-	s.st = nil
-	return st, nil
+	return s.st, nil
 }
 
 // ParticipantStep2 is a participant's second step (participant_step2):
@@ -268,6 +266,14 @@ func ParticipantStep2(hostseckey []byte, state1 *ParticipantState1, cmsg []byte,
 	}
 	enc := encContext(p)
 	pads := make([]scalar.Scalar, n)
+	keepPads := false // handed to the investigation data on that error
+	defer func() {
+		if !keepPads {
+			for j := range pads {
+				pads[j].Zero()
+			}
+		}
+	}()
 	if j := decryptPads(pads, k, hostseckey, id, hpk[:], m.pubnonces, enc); j >= 0 {
 		return nil, nil, &FaultyParticipantOrCoordinatorError{ParticipantID: j, Reason: "invalid public nonce"}
 	}
@@ -304,6 +310,7 @@ func ParticipantStep2(hostseckey []byte, state1 *ParticipantState1, cmsg []byte,
 	defer shareTweaked.Zero()
 	shareTweaked.Add(&secshare, &tweak)
 	if !matchesSecret(&shareTweaked, &pubshareTweaked) {
+		keepPads = true
 		inv := &investigationData{n: n, id: id, pads: pads}
 		inv.secshare.Set(&secshare)
 		inv.encSecshare.Set(&m.encSecshares[id])
