@@ -8,7 +8,7 @@
 // (bitcoin/bips pull request #2070 at f7de4568, 2026-07-31) and passes every
 // one of its 254 test vectors; a later draft may change the hashes, the
 // encodings or the API, and signatures made with this version will not
-// verify as partial signatures of another. Key generation: Dealer (a
+// verify as partial signatures of another. Key generation: DealerKeyGen (a
 // trusted dealer, for tests and simple setups) or the ChillDKG protocol of
 // package frost/chilldkg.
 //
