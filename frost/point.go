@@ -60,7 +60,7 @@ func parsePoint(p *group.Affine, b []byte) bool {
 // at infinity (cpoint_ext).
 func parsePointExt(p *group.Affine, b []byte) bool {
 	if len(b) == 33 && [33]byte(b) == zeroCompressed {
-		*p = group.Affine{Infinity: true}
+		p.SetInfinity()
 		return true
 	}
 	return parsePoint(p, b)

@@ -228,7 +228,7 @@ func (s *Session) PartialVerify(psig, pubnonce []byte, i int) bool {
 	terms[1].Set(&mb, &r2)
 	var x group.Jacobian
 	ecmult.MultiScalarMultVarTime(&x, &sc, terms[:], nil)
-	if x.Infinity || x.Z.IsZero() == 1 || x.EqualXVarTime(&r1x) != 1 {
+	if x.IsInfinity() == 1 || x.EqualXVarTime(&r1x) != 1 {
 		return false
 	}
 	var xa group.Affine

@@ -118,7 +118,7 @@ func (c *TweakContext) applyTweak(tweak []byte, xonly bool) error {
 	var j group.Jacobian
 	ecmult.BaseMultVarTime(&j, &t)
 	j.AddMixedVarTime(&j, &q)
-	if j.Infinity || j.Z.IsZero() == 1 {
+	if j.IsInfinity() == 1 {
 		return ErrTweakInfinity
 	}
 	c.q.SetJacobianVarTime(&j)
