@@ -75,7 +75,7 @@ func (c *checker) classify(fn *function) (checked bool, why string) {
 		return false, ""
 	}
 	if variableTime.MatchString(fn.name) {
-		return false, "variable time by name (VarTime)"
+		return false, "variable time by name (VarTime, or a Var suffix)"
 	}
 	for i, p := range publicFuncs {
 		if p.re.MatchString(fn.name) {
