@@ -24,17 +24,10 @@ func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
 	var acc group.Projective
 	baseBlinding(&kb, &acc) // kb = −b, acc = B
 	kb.Add(&kb, k)
-	if testHookBaseMult != nil {
-		testHookBaseMult(kb)
-	}
 	baseMultFrom(&acc, &kb)
 	kb.Zero()
 	return out.Set(&acc)
 }
-
-// testHookBaseMult, set only by tests, sees the scalar whose digits drive
-// BaseMult's table lookups.
-var testHookBaseMult func(kb scalar.Scalar)
 
 // baseMultFrom sets acc = acc + k·G with the 43 masked table lookups and
 // complete additions of BaseMult, without blinding, in constant time.

@@ -39,8 +39,8 @@ import (
 // Tests lower it to force refreshes.
 var blindRefreshMask uint32 = 1<<8 - 1
 
-// blindWords is the number of 64-bit words of a k·G blinding: −b as its
-// 32-byte encoding, then the limbs of B's X, Y and Z.
+// blindWords is the number of 64-bit words of a k·G blinding: the limbs of
+// −b, then those of B's X, Y and Z.
 const blindWords = 4 + 3*4
 
 // blindSlot holds one published blinding. seq is 0 while the slot was never
@@ -121,7 +121,7 @@ var baseBlind blindSlots
 // never happen is a torn pair (−b from one blinding, B from another),
 // which the slot's sequence number rules out.
 func baseBlinding(nb *scalar.Scalar, B *group.Projective) {
-	if mathrand.Uint32()&blindRefreshMask == 0 && refreshBaseBlinding(nb, B) {
+	if blindRefreshDue() && refreshBaseBlinding(nb, B) {
 		return
 	}
 	if loadBaseBlinding(nb, B) {
@@ -133,6 +133,18 @@ func baseBlinding(nb *scalar.Scalar, B *group.Projective) {
 		return
 	}
 	newBaseBlinding(nb, B)
+}
+
+// blindRefreshDue reports whether this BaseMult call should refresh the
+// k·G blinding: whether a number from math/rand/v2's runtime generator has
+// the bits of blindRefreshMask zero. The decision is public (it depends on
+// no secret, and it only decides when). It is not inlined, so that the
+// generator's interface call stays out of the constant-time caller
+// (ctobjdump's publicFuncs name it).
+//
+//go:noinline
+func blindRefreshDue() bool {
+	return mathrand.Uint32()&blindRefreshMask == 0
 }
 
 // loadBaseBlinding copies the current blinding into nb and B and returns
@@ -149,16 +161,18 @@ func loadBaseBlinding(nb *scalar.Scalar, B *group.Projective) bool {
 
 // refreshBaseBlinding draws a fresh blinding into nb and B, publishes it
 // and returns true, unless another refresh is under way, in which case it
-// returns false and leaves nb and B alone.
+// returns false and leaves nb and B alone. (The lock is released without
+// defer: nothing between lock and unlock can panic but a failure of
+// crypto/rand, which crashes the program anyway.)
 func refreshBaseBlinding(nb *scalar.Scalar, B *group.Projective) bool {
 	if !baseBlind.lock() {
 		return false
 	}
-	defer baseBlind.unlock()
 	newBaseBlinding(nb, B)
 	var w [blindWords]uint64
 	blindToWords(&w, nb, B)
 	baseBlind.publish(&w)
+	baseBlind.unlock()
 	clear(w[:])
 	return true
 }
@@ -196,31 +210,27 @@ func newBaseBlinding(nb *scalar.Scalar, B *group.Projective) {
 	lambda.Zero()
 }
 
-// blindToWords encodes nb and B as blindWords 64-bit words.
+// blindToWords encodes nb and B as blindWords 64-bit words. The fixed
+// sub-arrays need no loop and no bounds check.
 func blindToWords(w *[blindWords]uint64, nb *scalar.Scalar, B *group.Projective) {
-	var b [32]byte
-	nb.PutBytes(&b)
-	for i := range 4 {
-		w[i] = binary.LittleEndian.Uint64(b[8*i:])
-	}
-	clear(b[:])
-	for c, e := range [3]*field.Element{&B.X, &B.Y, &B.Z} {
-		l := e.Limbs()
-		copy(w[4+4*c:8+4*c], l[:])
-	}
+	*(*[4]uint64)(w[0:4]) = nb.Limbs()
+	*(*[4]uint64)(w[4:8]) = B.X.Limbs()
+	*(*[4]uint64)(w[8:12]) = B.Y.Limbs()
+	*(*[4]uint64)(w[12:16]) = B.Z.Limbs()
 }
 
 // blindFromWords is the inverse of blindToWords.
 func blindFromWords(nb *scalar.Scalar, B *group.Projective, w *[blindWords]uint64) {
-	var b [32]byte
-	for i := range 4 {
-		binary.LittleEndian.PutUint64(b[8*i:], w[i])
-	}
+	var b [32]byte // −b's big-endian encoding, from its little-endian limbs
+	binary.BigEndian.PutUint64(b[0:8], w[3])
+	binary.BigEndian.PutUint64(b[8:16], w[2])
+	binary.BigEndian.PutUint64(b[16:24], w[1])
+	binary.BigEndian.PutUint64(b[24:32], w[0])
 	nb.SetBytes(&b)
 	clear(b[:])
-	for c, e := range [3]*field.Element{&B.X, &B.Y, &B.Z} {
-		e.SetLimbs((*[4]uint64)(w[4+4*c : 8+4*c]))
-	}
+	B.X.SetLimbs((*[4]uint64)(w[4:8]))
+	B.Y.SetLimbs((*[4]uint64)(w[8:12]))
+	B.Z.SetLimbs((*[4]uint64)(w[12:16]))
 }
 
 // randomZ sets u to a fresh random non-zero field element from crypto/rand,
