@@ -1,6 +1,7 @@
 package address_test
 
 import (
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"github.com/p256k1/secp256k1/address"
 	"github.com/p256k1/secp256k1/bip32"
 	"github.com/p256k1/secp256k1/bip39"
+	"github.com/p256k1/secp256k1/ecdsa"
 	"github.com/p256k1/secp256k1/taproot"
 )
 
@@ -136,4 +138,35 @@ func ExampleDecode() {
 	// program 751e76e8199196d454941c45d1b3a323f1433bd6
 	// scriptPubKey 0014751e76e8199196d454941c45d1b3a323f1433bd6
 	// true address: invalid address: wrong network: an address for testnet or signet, not mainnet
+}
+
+// Verify a Bitcoin signed message (BIP-137) against an address string, as
+// verifymessage does: the signature must recover a key whose address of
+// the claimed type has the address's 20-byte program, and the claimed type
+// must be the address's own, since a P2PKH and a P2WPKH address of one key
+// share their hash. (The signature is ExampleSignMessage's in package
+// ecdsa, made by the key 1.)
+func ExampleDecode_signedMessage() {
+	msg := []byte("vires is numeris")
+	sig, _ := base64.StdEncoding.DecodeString("KF8nHqFr3K2UKYahhX3soVeoW8W1ECNbr0wfck7lzyXjCS5Q16Ek45zyBuy1Fiy9sTPKVgsqqOuPvbycuVSSVl8=")
+	own := map[ecdsa.AddressType]address.Type{
+		ecdsa.AddressP2PKHUncompressed: address.TypeP2PKH,
+		ecdsa.AddressP2PKH:             address.TypeP2PKH,
+		ecdsa.AddressP2SHP2WPKH:        address.TypeP2SH,
+		ecdsa.AddressP2WPKH:            address.TypeP2WPKH,
+	}
+	for _, s := range []string{
+		"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", // the key's P2WPKH address
+		"1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH",         // its P2PKH address: same hash, other type
+	} {
+		a, err := address.Decode(s, address.Mainnet)
+		if err != nil {
+			log.Fatal(err)
+		}
+		claimed, ok := ecdsa.VerifyMessageHash160(a.Program(), msg, sig)
+		fmt.Println(s, ok && own[claimed] == a.Type())
+	}
+	// Output:
+	// bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 true
+	// 1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH false
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/p256k1/secp256k1"
 	"github.com/p256k1/secp256k1/geth/crypto"
 )
 
@@ -32,8 +33,16 @@ func Example() {
 	}
 	fmt.Println("signer   ", crypto.PubkeyToAddress(*signer))
 	fmt.Println("key's    ", crypto.PubkeyToAddress(key.PublicKey))
+
+	// The address of a key of the library (github.com/p256k1/secp256k1).
+	priv, err := secp256k1.PrivateKeyFromECDSA(key)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("library  ", crypto.PubkeyToAddress(*priv.PublicKey().ToECDSA()))
 	// Output:
 	// signature 28ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa63627667cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d8300
 	// signer    0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F
 	// key's     0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F
+	// library   0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F
 }
