@@ -70,9 +70,8 @@ func decode(s string, net Network) (*Address, error) {
 // valid bech32 or bech32m checksum. No Base58 address of these networks
 // does either (they start with 1, 3, m, n or 2).
 func isBech32(s string) bool {
-	l := strings.ToLower(s)
 	for _, p := range networks {
-		if p.hrp != "" && strings.HasPrefix(l, p.hrp+"1") {
+		if n := len(p.hrp) + 1; n > 1 && len(s) >= n && strings.EqualFold(s[:n], p.hrp+"1") {
 			return true
 		}
 	}
