@@ -76,14 +76,15 @@ func fracCurveRHS(out, n, d *field.Element) *field.Element {
 }
 
 // xswiftec sets x to the forward map of (u, t), in constant time: all three
-// candidates are computed, two square roots decide which is valid, and one
-// inversion of d·p brings the chosen one to affine form.
+// candidates are computed, two square roots (in lockstep) decide which is
+// valid, and one inversion of d·p brings the chosen one to affine form.
 func xswiftec(x, u, t *field.Element) {
 	var f frac
 	f.set(u, t)
-	var a, r, inv, x3, x2, x1 field.Element
-	ok3 := r.Sqrt(fracCurveRHS(&a, &f.n3, &f.d))
-	ok2 := r.Sqrt(fracCurveRHS(&a, &f.n2, &f.p))
+	var a3, a2, inv, x3, x2, x1 field.Element
+	fracCurveRHS(&a3, &f.n3, &f.d)
+	fracCurveRHS(&a2, &f.n2, &f.p)
+	ok3, ok2 := isSquare2(&a3, &a2)
 	inv.Multiply(&f.d, &f.p)
 	inv.Invert(&inv)
 	x3.Multiply(&f.n3, &f.p)
@@ -103,26 +104,65 @@ func curveRHS(out, x *field.Element) *field.Element {
 	return out.Add(&a, curveB)
 }
 
+// xswiftecFracVarTime sets n/d to the forward map of (u, t), as a fraction
+// with d ≠ 0 (libsecp256k1's secp256k1_ellswift_xswiftec_frac_var): the
+// candidates are tested in order with variable-time quadratic-residue tests
+// on their fractions, and no inversion or square root is computed. XDH
+// needs no more: its multiplication takes the x-coordinate as a fraction.
+// Execution time depends on the inputs.
+func xswiftecFracVarTime(n, d, u, t *field.Element) {
+	var f frac
+	f.set(u, t)
+	var a field.Element
+	if fracCurveRHS(&a, &f.n3, &f.d).IsSquareVarTime() == 1 {
+		n.Set(&f.n3)
+		d.Set(&f.d)
+		return
+	}
+	d.Set(&f.p)
+	if fracCurveRHS(&a, &f.n2, &f.p).IsSquareVarTime() == 1 {
+		n.Set(&f.n2)
+		return
+	}
+	n.Set(&f.n1) // always valid when the others are not
+}
+
 // swiftecVarTime sets (x, y) to the point that (u, t) decodes to: x is the
 // forward map of (u, t) and y the root of x³ + 7 with the parity of t
-// (BIP-324's ellswift_decode). It tries the candidates in order, computing
-// each one's y on the way, so it costs one inversion and one to three square
-// roots. Execution time depends on the inputs.
+// (BIP-324's ellswift_decode). It tries the candidates x3 and x2 in order
+// with pointFromFracVarTime, whose one exponentiation per candidate both
+// tests it and, for a valid one, yields x and y without an inversion; x1,
+// valid when neither is, takes one more. Execution time depends on the
+// inputs.
 func swiftecVarTime(x, y, u, t *field.Element) {
 	var f frac
 	f.set(u, t)
-	var inv, a field.Element
-	inv.Multiply(&f.d, &f.p)
-	inv.InvertVarTime(&inv)
-	x.Multiply(&f.n3, &f.p)
-	x.Multiply(x, &inv) // x3 = n3/d
-	if y.Sqrt(curveRHS(&a, x)) != 1 {
-		inv.Multiply(&inv, &f.d)
-		x.Multiply(&f.n2, &inv) // x2 = n2/p
-		if y.Sqrt(curveRHS(&a, x)) != 1 {
-			x.Multiply(&f.n1, &inv) // x1 = n1/p, always valid
-			y.Sqrt(curveRHS(&a, x))
-		}
+	if !pointFromFracVarTime(x, y, &f.n3, &f.d) && !pointFromFracVarTime(x, y, &f.n2, &f.p) {
+		pointFromFracVarTime(x, y, &f.n1, &f.p)
 	}
 	y.CondNegate(y, y.IsOdd()^t.IsOdd())
+}
+
+// pointFromFracVarTime reports whether n/d (d ≠ 0) is the x-coordinate of
+// a point, and if it is, sets x = n/d and y to a square root of x³ + 7,
+// with one exponentiation and no inversion: with s = (n³ + 7d³)·d, which is
+// a square exactly when x³ + 7 = s/d⁴ is, r = (s·d²)^((p-3)/4) is
+// ±1/(sqrt(s)·d), so that 1/d² = r²·s, x = n·d·r²·s and y = sqrt(s)/d² =
+// r·s·d·r²·s. Execution time depends on the inputs.
+func pointFromFracVarTime(x, y, n, d *field.Element) bool {
+	var s, a, r, r2s field.Element
+	fracCurveRHS(&s, n, d)
+	a.Square(d)
+	a.Multiply(&a, &s) // s·d² (s ≠ 0: x³ = -7 has no root)
+	if invSqrt(&r, &a) != 1 {
+		return false
+	}
+	r2s.Square(&r)
+	r2s.Multiply(&r2s, &s) // 1/d²
+	x.Multiply(n, d)
+	x.Multiply(x, &r2s)
+	y.Multiply(&r, &s)
+	y.Multiply(y, d) // ±sqrt(s)
+	y.Multiply(y, &r2s)
+	return true
 }

@@ -127,33 +127,43 @@ func xswiftecInv(t, x, u *field.Element, c int) int {
 }
 
 // xswiftecInvEncode is xswiftecInv for the encoders, up to the sign of t
-// (see above), in constant time with respect to x, u and c except that the
-// inversion is skipped when there is no preimage: it returns 0 as soon as
-// the two square roots show that, so a failing attempt costs two
-// exponentiations and no inversion. Whether there is a preimage is
-// declassified (ctcheck.Public): the encoders reveal it. For branch A the root of s = g/da is taken as sqrt(g·da)/da, so
-// that the square root comes before the inversion.
+// (see above), in constant time with respect to x, u and c: it evaluates
+// both branches' inputs (invInput.set), then runs the two exponentiations
+// that decide the case in lockstep (sqrtInvSqrt) and needs no inversion:
+//
+//   - r = z^((p+1)/4), the root of z (branch B's r) and its test;
+//   - w' = s'^((p-3)/4) for s' = g·da (branch A, where s = g/da) or s' = s
+//     (branch B), which tests that s is a nonzero square and yields both a
+//     root of s and the inverse of the denominator: for branch A,
+//     1/da = w'²·g and sqrt(s) = sqrt(g·da)/da = w'·g·da·w'²·g; for branch
+//     B, 1/s = w'² and sqrt(s) = w'·s.
+//
+// Only whether there is a preimage is revealed (declassified with
+// ctcheck.Public: the encoders reveal how many attempts they make); the
+// work after that point is the same for every case.
 func xswiftecInvEncode(t, x, u *field.Element, c int) int {
 	var in invInput
 	in.set(x, u, c)
-	var r, s, w field.Element
-	okz := r.Sqrt(&in.z)
+	var r, w, s field.Element
 	s.Multiply(&in.g, &in.den)
-	s.Select(&in.sb, &s, in.branchB) // s, or g·da = s·da²
-	oks := w.Sqrt(&s)
+	s.Select(&in.sb, &s, in.branchB) // s' = s, or g·da = s·da²
+	okz, oks := sqrtInvSqrt(&r, &in.z, &w, &s)
 	ok := in.ok(okz, oks, &r, u)
 	ctcheck.Public(&ok)
 	if ok != 1 {
 		return 0
 	}
-	var inv, wa, v, vb field.Element
-	inv.Invert(&in.den)
-	wa.Multiply(&w, &inv)
-	w.Select(&w, &wa, in.branchB)
+	var w2, inv, root, rootA, v, vb field.Element
+	w2.Square(&w)
+	inv.Multiply(&w2, &in.g)
+	inv.Select(&w2, &inv, in.branchB) // 1/den: w'² or w'²·g
+	root.Multiply(&w, &s)             // sqrt(s'): w'·s'
+	rootA.Multiply(&root, &inv)       // branch A: sqrt(g·da)/da
+	root.Select(&root, &rootA, in.branchB)
 	vb.Multiply(&r, &inv)
 	vb.Subtract(&vb, u)
-	vb.Halve(&vb)
+	vb.Halve(&vb) // (r/s - u)/2
 	v.Select(&vb, x, in.branchB)
-	in.finish(t, &w, u, &v)
+	in.finish(t, &root, u, &v)
 	return 1
 }
