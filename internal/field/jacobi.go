@@ -53,7 +53,7 @@ func (v *Element) IsSquareVarTime() int {
 	var g j62
 	j62From4(&g, &v.l)
 	f := jacobiP
-	n := 5 // limbs of f and g in use
+	n := 5           // limbs of f and g in use
 	eta := int64(-1) // eta = -delta, delta = 1
 	jac := uint64(0)
 	for range jacobiIterations {
