@@ -85,3 +85,84 @@ func TestPowChains(t *testing.T) {
 		}
 	}
 }
+
+// TestInternalConstants checks the constants of constants.go against
+// c0 = sqrt(-3) with math/big.
+func TestInternalConstants(t *testing.T) {
+	p := testutil.P
+	c0, _ := new(big.Int).SetString("0a2d2ba93507f1df233770c2a797962cc61f6d15da14ecd47d8d27ae1cd5f852", 16)
+	if new(big.Int).Mod(new(big.Int).Mul(c0, c0), p).Cmp(new(big.Int).Sub(p, big.NewInt(3))) != 0 {
+		t.Fatal("c0² != -3")
+	}
+	half := new(big.Int).ModInverse(big.NewInt(2), p)
+	quarter := new(big.Int).ModInverse(big.NewInt(4), p)
+	mod := func(v *big.Int) *big.Int { return v.Mod(v, p) }
+	for name, c := range map[string]struct {
+		got  field.Element
+		want *big.Int
+	}{
+		"c1":        {c1, mod(new(big.Int).Mul(new(big.Int).Sub(c0, big.NewInt(1)), half))},
+		"c2":        {c2, mod(new(big.Int).Mul(new(big.Int).Sub(new(big.Int).Neg(c0), big.NewInt(1)), half))},
+		"c3":        {c3, mod(new(big.Int).Mul(new(big.Int).Sub(big.NewInt(1), c0), half))},
+		"c4":        {c4, mod(new(big.Int).Mul(new(big.Int).Add(c0, big.NewInt(1)), half))},
+		"c0Quarter": {c0Quarter, mod(new(big.Int).Mul(c0, quarter))},
+	} {
+		if feBig(&c.got).Cmp(c.want) != 0 {
+			t.Errorf("%s = %x, want %x", name, c.got.Bytes(), c.want)
+		}
+	}
+}
+
+// TestDecodeCandidates checks swiftecVarTime on random inputs, the special
+// ones among them, against the constant-time map xswiftec and the curve
+// equation, and that each of its three ways (x3, x2, and x1 from the two
+// failed inverse square roots) was taken.
+func TestDecodeCandidates(t *testing.T) {
+	r := testutil.Rand(t)
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	var hits [3]int
+	for i := range n {
+		u, tt := randElement(t, r.Uint64), randElement(t, r.Uint64)
+		switch i % 16 {
+		case 1:
+			u.Zero()
+		case 2:
+			tt.Zero()
+		case 3:
+			// u³ + t² + 7 = 0, for the half of u where -(u³ + 7) is a
+			// square.
+			var a, root field.Element
+			curveRHS(&a, &u)
+			a.Negate(&a)
+			if root.Sqrt(&a) == 1 {
+				tt = root
+			}
+		}
+		var x, y, want, rhs, y2 field.Element
+		swiftecVarTime(&x, &y, &u, &tt)
+		xswiftec(&want, &u, &tt)
+		curveRHS(&rhs, &x)
+		y2.Square(&y)
+		if x.Equal(&want) != 1 || y2.Equal(&rhs) != 1 || y.IsOdd() != tt.IsOdd() {
+			t.Fatalf("u %x t %x: swiftecVarTime = (%x, %x), xswiftec %x", u.Bytes(), tt.Bytes(), x.Bytes(), y.Bytes(), want.Bytes())
+		}
+		// Which candidate it was.
+		var f frac
+		f.set(&u, &tt)
+		var s, rr field.Element
+		switch {
+		case invSqrtFracVarTime(&rr, &s, &f.n3, &f.d):
+			hits[0]++
+		case invSqrtFracVarTime(&rr, &s, &f.n2, &f.p):
+			hits[1]++
+		default:
+			hits[2]++
+		}
+	}
+	if hits[0] == 0 || hits[1] == 0 || hits[2] == 0 {
+		t.Fatalf("candidates x3, x2, x1 taken %v times", hits)
+	}
+}
