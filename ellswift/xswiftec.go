@@ -81,15 +81,14 @@ func fracCurveRHS(out, n, d *field.Element) *field.Element {
 }
 
 // xswiftec sets x to the forward map of (u, t), in constant time: all three
-// candidates are computed, two square roots (in lockstep) decide which is
-// valid, and one inversion of d·p brings the chosen one to affine form.
+// candidates are computed, two square roots decide which is valid, and one
+// inversion of d·p brings the chosen one to affine form.
 func xswiftec(x, u, t *field.Element) {
 	var f frac
 	f.set(u, t)
-	var a3, a2, inv, x3, x2, x1 field.Element
-	fracCurveRHS(&a3, &f.n3, &f.d)
-	fracCurveRHS(&a2, &f.n2, &f.p)
-	ok3, ok2 := isSquare2(&a3, &a2)
+	var a, r, inv, x3, x2, x1 field.Element
+	ok3 := r.Sqrt(fracCurveRHS(&a, &f.n3, &f.d))
+	ok2 := r.Sqrt(fracCurveRHS(&a, &f.n2, &f.p))
 	inv.Multiply(&f.d, &f.p)
 	inv.Invert(&inv)
 	x3.Multiply(&f.n3, &f.p)
