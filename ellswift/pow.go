@@ -12,10 +12,10 @@ import "github.com/p256k1/secp256k1/internal/field"
 // and (p-3)/4 = 4(e+2) + 3 for the e the chain reaches before its last
 // multiplication, so the first ends with a multiplication by a³ and two
 // squarings, the second with a multiplication by a², two squarings and a
-// multiplication by a³. An inverse square root yields
-// a square root and an inverse together: with r = a^((p-3)/4) for a square
-// a ≠ 0, r² = 1/a and r·a = sqrt(a). The decoder and the encoders use it to
-// avoid inversions altogether.
+// multiplication by a³. An inverse square root yields a square root and an
+// inverse together: with r = a^((p-3)/4) for a square a ≠ 0, r² = 1/a and
+// r·a = sqrt(a). The decoder and the encoders use it to avoid inversions
+// altogether.
 //
 // Each squaring depends on the previous one, so a chain keeps the
 // multiplier waiting; three chains advanced in lockstep (pow3) overlap, and

@@ -39,9 +39,10 @@ const (
 //
 // It runs in constant time with respect to priv. theirs, which is public,
 // is decoded in variable time, and only to its x-coordinate as a fraction
-// n/d (no square root, no inversion); the multiplication by priv works on
-// that fraction (ecmult.ScalarMultXOnly: constant time in priv, one
-// inversion, no square root), as libsecp256k1's does.
+// n/d, with at most two quadratic-residue tests (no square root, no
+// inversion); the multiplication by priv takes that fraction and works on
+// an isomorphic curve where the point needs no y-coordinate, in constant
+// time with one inversion, as libsecp256k1's does.
 func XDH(priv *secp256k1.PrivateKey, ours, theirs []byte, role Role) ([]byte, error) {
 	if len(ours) != EncodingSize || len(theirs) != EncodingSize {
 		return nil, fmt.Errorf("%w (got %d and %d bytes)", ErrInvalidEncoding, len(ours), len(theirs))
