@@ -279,8 +279,9 @@ type secretAttempt struct {
 // was found within maxAttempts. Each attempt is evaluated as
 // xswiftecInvEncode does, with its two exponentiations, in constant time;
 // only whether it succeeded is revealed. The exponentiations of
-// consecutive attempts are run three at a time in lockstep (pow3), which
-// costs two thirds of running them in pairs: the i-th group of three
+// consecutive attempts are run three at a time in lockstep (pow3: about
+// 1.5 µs per exponentiation on amd64, against 1.9 in pairs and 2.5 one at
+// a time), not two per attempt: the i-th group of three
 // computes exponentiations 3i, 3i+1 and 3i+2 of the sequence z0, s'0, z1,
 // s'1, ..., and the attempts whose second exponentiation is in the group
 // are then decided, in order. So attempt k+1 is drawn (and its z
