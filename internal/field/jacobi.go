@@ -5,9 +5,9 @@ import "math/bits"
 // A variable-time quadratic-residue test: libsecp256k1's
 // secp256k1_jacobi64_maybe_var (src/modinv64_impl.h), the Jacobi symbol
 // (v | p) read off a binary gcd of p and v. It batches 62 "positive
-// divsteps" at a time on the low 64 bits of f and g (posdivsteps62),
+// divsteps" at a time on the low 64 bits of f and g (posdivsteps62VarTime),
 // tracking the sign changes of the symbol from f mod 8 and g mod 4, and
-// applies the batch's matrix to the full values (updateFGJacobi). Unlike
+// applies the batch's matrix to the full values (updateFGJacobiVarTime). Unlike
 // the divsteps of the inversions (internal/modinv), positive divsteps keep
 // f and g positive, which the rules of the Jacobi symbol need; they have no
 // proven bound on the number of steps, so the test gives up after
@@ -58,8 +58,8 @@ func (v *Element) IsSquareVarTime() int {
 	jac := uint64(0)
 	for range jacobiIterations {
 		var u, w, q, r int64
-		eta, u, w, q, r = posdivsteps62(eta, uint64(f[0])|uint64(f[1])<<62, uint64(g[0])|uint64(g[1])<<62, &jac)
-		updateFGJacobi(n, &f, &g, u, w, q, r)
+		eta, u, w, q, r = posdivsteps62VarTime(eta, uint64(f[0])|uint64(f[1])<<62, uint64(g[0])|uint64(g[1])<<62, &jac)
+		updateFGJacobiVarTime(n, &f, &g, u, w, q, r)
 		// Done when f = 1 (then g = 0: f = gcd(p, v) = 1): the symbol
 		// (g | 1) is 1, so the sign is jac's.
 		if f[0] == 1 {
@@ -79,7 +79,7 @@ func (v *Element) IsSquareVarTime() int {
 	return r.Sqrt(v)
 }
 
-// posdivsteps62 runs 62 positive divsteps on the low 64 bits f0, g0 of f
+// posdivsteps62VarTime runs 62 positive divsteps on the low 64 bits f0, g0 of f
 // and g (both odd and positive, and exact mod 2^64, so that f mod 8 is
 // known), starting from eta, and returns the new eta and the transition
 // matrix [u v; q r] scaled by 2^62. Bit 0 of jac is flipped each time the
@@ -88,7 +88,7 @@ func (v *Element) IsSquareVarTime() int {
 // Several steps are done at once: all the halvings that a run of zero bits
 // of g allows, and the additions of a multiple of f that clear up to 6 (or
 // 4) low bits of g. Execution time depends on the inputs.
-func posdivsteps62(eta int64, f0, g0 uint64, jac *uint64) (etaOut, tu, tv, tq, tr int64) {
+func posdivsteps62VarTime(eta int64, f0, g0 uint64, jac *uint64) (etaOut, tu, tv, tq, tr int64) {
 	u, v, q, r := uint64(1), uint64(0), uint64(0), uint64(1)
 	f, g := f0, g0
 	i := 62
@@ -132,7 +132,7 @@ func posdivsteps62(eta int64, f0, g0 uint64, jac *uint64) (etaOut, tu, tv, tq, t
 	return eta, int64(u), int64(v), int64(q), int64(r)
 }
 
-// The 128-bit signed accumulators of updateFGJacobi are (hi, lo) pairs read
+// The 128-bit signed accumulators of updateFGJacobiVarTime are (hi, lo) pairs read
 // as the two's complement integer hi·2^64 + lo.
 
 // jMulSS returns a·b for signed a and b.
@@ -155,10 +155,10 @@ func jShr62(hi, lo uint64) (uint64, uint64) {
 	return uint64(int64(hi) >> 62), lo>>62 | hi<<2
 }
 
-// updateFGJacobi sets (f, g) = [u v; q r]·(f, g) / 2^62 on the low n limbs
+// updateFGJacobiVarTime sets (f, g) = [u v; q r]·(f, g) / 2^62 on the low n limbs
 // of f and g (1 <= n <= 5; the division is exact). Execution time depends
 // on n.
-func updateFGJacobi(n int, f, g *j62, u, v, q, r int64) {
+func updateFGJacobiVarTime(n int, f, g *j62, u, v, q, r int64) {
 	cfh, cfl := jMulSS(u, f[0])
 	cfh, cfl = jMacSS(cfh, cfl, v, g[0])
 	cgh, cgl := jMulSS(q, f[0])
