@@ -25,6 +25,7 @@ var ecmultSuite = []func(*testing.T){
 	TestPippWindow,
 	TestPippengerWorkers,
 	TestScalarMultSecretPoint,
+	TestScalarMultXOnly,
 	TestScratchSequence,
 	TestScratchWorkersSequence,
 	TestScratchDirty,
