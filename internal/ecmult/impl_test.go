@@ -29,6 +29,13 @@ var ecmultSuite = []func(*testing.T){
 	TestScratchSequence,
 	TestScratchWorkersSequence,
 	TestScratchDirty,
+	TestBaseMultBlindedDigits,
+	TestBaseMultBlindingEpoch,
+	TestBaseMultRefreshes,
+	TestBlindingPairConcurrent,
+	TestScalarMultBlinded,
+	TestBlindingSequence,
+	TestBlindingZeroAllocs,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
@@ -38,6 +45,8 @@ var notInSuite = []string{
 	"TestSuiteComplete",
 	"TestDispatchDefault",
 	"TestLookupAffine",
+	"TestNonZeroFromBytes",
+	"TestBlindSlotsTorn",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the
