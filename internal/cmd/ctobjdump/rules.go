@@ -61,8 +61,8 @@ var branchRules = []branchRule{
 
 	// internal/group
 	{fn: `^group\.\(\*Jacobian\)\.(Double|AddAffine)$`, file: "jacobian_ct.go", line: "if usePointAsm {", reason: dispatch},
-	{fn: `^group\.\(\*Projective\)\.AddAffine$`, file: "projective.go", line: "if usePointAsm {", reason: dispatch},
-	{fn: `^group\.\(\*Projective\)\.AddAffineIf$`, file: "projective_cond.go", line: "if usePointAsm {", reason: dispatch},
+	{fn: `^group\.\(\*Projective\)\.AddAffine$`, file: "projective.go", line: "if usePointAsm && pointAsmCurve {", reason: dispatch},
+	{fn: `^group\.\(\*Projective\)\.AddAffineIf$`, file: "projective_cond.go", line: "if usePointAsm && pointAsmCurve {", reason: dispatch},
 	{fn: `^group\.\(\*Jacobian\)\.SetAffine$`, file: "jacobian.go", line: "if a.Infinity {", reason: infinity},
 
 	// internal/ecmult: k·G
