@@ -3,6 +3,7 @@ package ecmult
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -396,6 +397,9 @@ func TestBlindSlotsTorn(t *testing.T) {
 					return
 				default:
 				}
+				// Yield every round: on js/wasm one thread runs every
+				// goroutine and nothing preempts a loop that never blocks.
+				runtime.Gosched()
 				if !bs.lock() {
 					continue
 				}
