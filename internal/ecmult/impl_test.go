@@ -37,6 +37,7 @@ var ecmultSuite = []func(*testing.T){
 	TestBlindingSequence,
 	TestBlindingZeroAllocs,
 	TestLiftXBatchVarTime,
+	TestPairStep,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
@@ -48,6 +49,7 @@ var notInSuite = []string{
 	"TestLookupAffine",
 	"TestNonZeroFromBytes",
 	"TestBlindSlotsTorn",
+	"TestPairStepLayout",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the
