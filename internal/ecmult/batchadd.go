@@ -30,3 +30,17 @@ func pairStepGenericVarTime(r, p, q *group.Affine, acc, prev *field.Element) {
 	acc.Multiply(acc, &den)
 	pairAdd(r, p, q, &inv)
 }
+
+// pairStep2VarTime is pairStepVarTime(pa, pa, qa, acc, preva) followed by
+// pairStepVarTime(pb, pb, qb, acc, prevb): two consecutive steps of the
+// backward pass, the sums written over the pairs' first points. The four
+// points must be distinct. On amd64 with BMI2 and ADX two common-case
+// pairs run in one assembly function (pairStep2VarTimeAsm), which
+// interleaves them. Execution time depends on the inputs.
+func pairStep2VarTime(pa, qa, pb, qb *group.Affine, acc, preva, prevb *field.Element) {
+	if pairStep2AsmVarTime(pa, qa, pb, qb, acc, preva, prevb) {
+		return
+	}
+	pairStepVarTime(pa, pa, qa, acc, preva)
+	pairStepVarTime(pb, pb, qb, acc, prevb)
+}

@@ -28,3 +28,12 @@ func pairStepAsmVarTime(r, p, q *group.Affine, acc, prev *field.Element) bool {
 		(*[9]uint64)(unsafe.Pointer(r)), (*[9]uint64)(unsafe.Pointer(p)), (*[9]uint64)(unsafe.Pointer(q)),
 		(*[4]uint64)(unsafe.Pointer(acc)), (*[4]uint64)(unsafe.Pointer(prev)))
 }
+
+// pairStep2AsmVarTime runs pairStep2VarTimeAsm if it is selected: false if
+// it is not, or if either pair is not the common case.
+func pairStep2AsmVarTime(pa, qa, pb, qb *group.Affine, acc, preva, prevb *field.Element) bool {
+	return usePairAsm && pairStep2VarTimeAsm(
+		(*[9]uint64)(unsafe.Pointer(pa)), (*[9]uint64)(unsafe.Pointer(qa)),
+		(*[9]uint64)(unsafe.Pointer(pb)), (*[9]uint64)(unsafe.Pointer(qb)),
+		(*[4]uint64)(unsafe.Pointer(acc)), (*[4]uint64)(unsafe.Pointer(preva)), (*[4]uint64)(unsafe.Pointer(prevb)))
+}

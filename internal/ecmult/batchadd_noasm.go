@@ -9,3 +9,7 @@ import (
 
 // Without assembly every pair takes the Go step.
 func pairStepAsmVarTime(r, p, q *group.Affine, acc, prev *field.Element) bool { return false }
+
+func pairStep2AsmVarTime(pa, qa, pb, qb *group.Affine, acc, preva, prevb *field.Element) bool {
+	return false
+}

@@ -12,3 +12,12 @@ package ecmult
 //
 //go:noescape
 func pairStepVarTimeAsm(r *[9]uint64, p *[9]uint64, q *[9]uint64, acc *[4]uint64, prev *[4]uint64) bool
+
+// pairStep2VarTimeAsm is pairStepVarTimeAsm(pa, pa, qa, acc, preva) then
+// pairStepVarTimeAsm(pb, pb, qb, acc, prevb), and returns true; it returns
+// false without writing anything if either pair is not the common case.
+// The four points must not overlap. It needs BMI2 and ADX. Execution time
+// depends on the inputs.
+//
+//go:noescape
+func pairStep2VarTimeAsm(pa *[9]uint64, qa *[9]uint64, pb *[9]uint64, qb *[9]uint64, acc *[4]uint64, preva *[4]uint64, prevb *[4]uint64) bool

@@ -145,5 +145,76 @@ func FuzzPairStep(f *testing.F) {
 			prev.One()
 		}
 		checkPairStep(t, &p, &q, &prev)
+		// Two pairs at once: this one and (q, p + q), this one second.
+		var jp, jq group.Jacobian
+		jp.SetAffine(&p)
+		jq.SetAffine(&q)
+		jq.AddVarTime(&jp, &jq)
+		var s group.Affine
+		s.SetJacobianVarTime(&jq)
+		var acc field.Element
+		acc.SetUint64(s1 | 1)
+		checkPairStep2(t, &q, &s, &p, &q, &acc, &prev, &prev)
 	})
+}
+
+// checkPairStep2 compares pairStep2VarTime with two pairStepGenericVarTime
+// calls, from acc.
+func checkPairStep2(t *testing.T, pa, qa, pb, qb *group.Affine, acc, preva, prevb *field.Element) {
+	t.Helper()
+	wa, wb := *pa, *pb
+	wacc := *acc
+	pairStepGenericVarTime(&wa, &wa, qa, &wacc, preva)
+	pairStepGenericVarTime(&wb, &wb, qb, &wacc, prevb)
+	ga, gb, gqa, gqb := *pa, *pb, *qa, *qb
+	gacc := *acc
+	pairStep2VarTime(&ga, &gqa, &gb, &gqb, &gacc, preva, prevb)
+	if ga != wa || gb != wb || gacc != wacc || gqa != *qa || gqb != *qb {
+		t.Fatalf("pairs (%v, %v), (%v, %v): pairStep2VarTime %v %v acc %x, want %v %v acc %x", pa, qa, pb, qb, ga, gb, gacc.Bytes(), wa, wb, wacc.Bytes())
+	}
+}
+
+// TestPairStep2 compares pairStep2VarTime with two steps of
+// pairStepGenericVarTime, with random pairs and each of the special cases
+// in either pair.
+func TestPairStep2(t *testing.T) {
+	r := testutil.Rand(t)
+	randElement := func() field.Element {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		var e field.Element
+		e.SetBytes(&b)
+		if e.IsZero() == 1 {
+			e.One()
+		}
+		return e
+	}
+	randPoint := func() group.Affine {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		var k scalar.Scalar
+		k.SetBytes(&b)
+		return pairStepPoint(&k)
+	}
+	var inf group.Affine
+	inf.SetInfinity()
+	for range testutil.Iters(20, 200) {
+		p1, q1, p2, q2 := randPoint(), randPoint(), randPoint(), randPoint()
+		var n1 group.Affine
+		n1.Negate(&p1)
+		acc, preva, prevb := randElement(), randElement(), randElement()
+		cases := [][2]group.Affine{{p1, q1}, {p1, p1}, {p1, n1}, {inf, q1}, {p1, inf}}
+		for _, a := range cases {
+			for _, b := range cases {
+				if b == cases[0] {
+					b = [2]group.Affine{p2, q2}
+				}
+				checkPairStep2(t, &a[0], &a[1], &b[0], &b[1], &acc, &preva, &prevb)
+			}
+		}
+	}
 }

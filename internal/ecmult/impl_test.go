@@ -38,6 +38,7 @@ var ecmultSuite = []func(*testing.T){
 	TestBlindingZeroAllocs,
 	TestLiftXBatchVarTime,
 	TestPairStep,
+	TestPairStep2,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or

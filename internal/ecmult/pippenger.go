@@ -471,7 +471,10 @@ func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) 
 		}
 		// pairDenominator is never zero, so neither is the product.
 		acc.InvertVarTime(&acc)
-		// Pass 2: the sums, backwards, each into the pair's first point.
+		// Pass 2: the sums, backwards, each into the pair's first point,
+		// two pairs at a time (a pending pair waits for the next).
+		var pp, pq *group.Affine
+		var pprev *field.Element
 		for g := ng - 1; g >= 0; g-- {
 			l := int(count[g])
 			if l < 2 {
@@ -484,8 +487,16 @@ func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) 
 				if m > 0 {
 					prev = &ws.den[m-1]
 				}
-				pairStepVarTime(&a[i], &a[i], &a[i+1], &acc, prev)
+				if pp == nil {
+					pp, pq, pprev = &a[i], &a[i+1], prev
+					continue
+				}
+				pairStep2VarTime(pp, pq, &a[i], &a[i+1], &acc, pprev, prev)
+				pp = nil
 			}
+		}
+		if pp != nil {
+			pairStepVarTime(pp, pp, pq, &acc, pprev)
 		}
 		// Pass 3: the sums (and a last unpaired point) to the front.
 		for g := range ng {

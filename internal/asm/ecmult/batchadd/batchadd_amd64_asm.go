@@ -54,6 +54,7 @@ func main() {
 	ConstraintExpr("gc,!purego")
 	fe64.Brief = true
 	pairStep()
+	pairStep2()
 	Generate()
 }
 
@@ -124,5 +125,111 @@ func pairStep() {
 	RET()
 	Label("fail")
 	MOVB(U8(0), NewParamAddr("ret", 40))
+	RET()
+}
+
+// failIfInfinity branches to "fail" if the Infinity flag of the point at
+// base is set.
+func failIfInfinity(base GPPhysical) {
+	CMPB(at(base, offAffInf), U8(0))
+	JNE(LabelRef("fail"))
+}
+
+// pairStep2: two pairStep calls in one, a's first, their independent
+// operations interleaved so that the CPU overlaps them (a pair's own
+// operations mostly wait for each other): 10M + 2S. The sums are written
+// over the first points of the pairs.
+func pairStep2() {
+	TEXT("pairStep2VarTimeAsm", NOSPLIT, "func(pa, qa, pb, qb *[9]uint64, acc, preva, prevb *[4]uint64) bool")
+	Pragma("noescape")
+	Doc("pairStep2VarTimeAsm is pairStepVarTimeAsm(pa, pa, qa, acc, preva) then",
+		"pairStepVarTimeAsm(pb, pb, qb, acc, prevb), and returns true; it returns",
+		"false without writing anything if either pair is not the common case.",
+		"The four points must not overlap. It needs BMI2 and ADX. Execution time",
+		"depends on the inputs.")
+	Da, Db, Na, Nb, INVa, INVb, ACC1, ACC2 := local(), local(), local(), local(), local(), local(), local(), local()
+	La, Lb, X3a, X3b, ta, tb := local(), local(), local(), local(), local(), local()
+	p, q := RSI, RBX
+	loadA := func() { Load(Param("pa"), p); Load(Param("qa"), q) }
+	loadB := func() { Load(Param("pb"), p); Load(Param("qb"), q) }
+	Comment("The checks come first: nothing is written before both pairs pass")
+	loadA()
+	failIfInfinity(p)
+	failIfInfinity(q)
+	load(xOf(q))
+	sub(xOf(p))
+	store(Da)
+	fe64.OrLimbs(lo, fe64.T.Ops())
+	JEQ(LabelRef("fail"))
+	load(yOf(q))
+	sub(yOf(p))
+	store(Na)
+	loadB()
+	failIfInfinity(p)
+	failIfInfinity(q)
+	load(xOf(q))
+	sub(xOf(p))
+	store(Db)
+	fe64.OrLimbs(lo, fe64.T.Ops())
+	JEQ(LabelRef("fail"))
+	load(yOf(q))
+	sub(yOf(p))
+	store(Nb)
+	Comment("inv_a = acc·prev_a, acc1 = acc·d_a, inv_b = acc1·prev_b, acc2 = acc1·d_b")
+	Load(Param("acc"), q)
+	Load(Param("preva"), p)
+	mul(at(q, 0), at(p, 0))
+	store(INVa)
+	mul(at(q, 0), Da)
+	store(ACC1)
+	Load(Param("prevb"), p)
+	mul(ACC1, at(p, 0))
+	store(INVb)
+	mul(ACC1, Db)
+	store(ACC2)
+	Comment("λ = n·inv, x3 = λ² - x_p - x_q, both pairs")
+	mul(Na, INVa)
+	store(La)
+	mul(Nb, INVb)
+	store(Lb)
+	loadA()
+	sqr(La)
+	sub(xOf(p))
+	sub(xOf(q))
+	store(X3a)
+	loadB()
+	sqr(Lb)
+	sub(xOf(p))
+	sub(xOf(q))
+	store(X3b)
+	Comment("y3 = λ·(x_p - x3) - y_p, both pairs")
+	load(xOf(p))
+	sub(X3b)
+	store(tb)
+	Load(Param("pa"), p)
+	load(xOf(p))
+	sub(X3a)
+	store(ta)
+	mul(La, ta)
+	sub(yOf(p))
+	Comment("Write p_a, then p_b, then acc")
+	store(yOf(p))
+	load(X3a)
+	store(xOf(p))
+	MOVB(U8(0), at(p, offAffInf))
+	Load(Param("pb"), p)
+	mul(Lb, tb)
+	sub(yOf(p))
+	store(yOf(p))
+	load(X3b)
+	store(xOf(p))
+	MOVB(U8(0), at(p, offAffInf))
+	Load(Param("acc"), q)
+	load(ACC2)
+	store(at(q, 0))
+	MOVB(U8(1), NewParamAddr("ret", 56))
+	RET()
+	Label("fail")
+	MOVB(U8(0), NewParamAddr("ret", 56))
 	RET()
 }
