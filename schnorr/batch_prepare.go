@@ -30,10 +30,14 @@ const (
 	// (no square root for R).
 	batchSingleBelow = 2
 	// liftMinPerWorker is the least number of distinct keys given as
-	// bytes worth a goroutine (a square root each, about 5 µs), and
+	// bytes worth a goroutine (a square root each, about 2 µs), and
 	// liftBlock the number a worker takes at a time.
-	liftMinPerWorker = 8
-	liftBlock        = 8
+	liftMinPerWorker = 16
+	liftBlock        = 16
+	// prepareChunk is the number of entries (or keys) whose points are
+	// lifted together by ecmult.LiftXBatchVarTime in prepareEntries and
+	// liftKeys (their buffers live on the stack).
+	prepareChunk = 16
 )
 
 // workers returns the number of goroutines for n entries.
@@ -132,36 +136,51 @@ func (b *BatchVerifier) prepare() {
 // entries [lo, hi), and marks bad the entries Add rejected, those whose key
 // (added as bytes) has no point and those whose r is not the x of a point.
 // An entry added as bytes takes its point from the first entry with its
-// key, which liftKeys set.
+// key, which liftKeys set. The points -R_i are lifted prepareChunk at a
+// time with ecmult.LiftXBatchVarTime (several square roots at once).
 func (b *BatchVerifier) prepareEntries(lo, hi int) {
 	start := 0
 	if lo > 0 {
 		start = b.entries[lo-1].msgEnd
 	}
-	for i := lo; i < hi; i++ {
-		e := &b.entries[i]
-		msg := b.msgs[start:e.msgEnd]
-		start = e.msgEnd
-		var negR group.Affine
-		if !e.rejected && e.lift {
-			// A key added as bytes: its first entry holds the point.
-			k := b.keyOf[i]
-			if f := int(b.keyFirst[k]); f != i && !b.keyBad[k] {
-				e.p = b.entries[f].p
-				e.lift = false
+	var xs [prepareChunk]field.Element
+	var pts [prepareChunk]group.Affine
+	var ok [prepareChunk]bool
+	var idx [prepareChunk]int32
+	for c := lo; c < hi; c += prepareChunk {
+		m := 0
+		for i := c; i < min(c+prepareChunk, hi); i++ {
+			e := &b.entries[i]
+			msg := b.msgs[start:e.msgEnd]
+			start = e.msgEnd
+			if !e.rejected && e.lift {
+				// A key added as bytes: its first entry holds the point.
+				k := b.keyOf[i]
+				if f := int(b.keyFirst[k]); f != i && !b.keyBad[k] {
+					e.p = b.entries[f].p
+					e.lift = false
+				}
+			}
+			b.bad[i] = e.rejected || e.lift && b.keyBad[b.keyOf[i]]
+			b.rterms[i].P.SetInfinity()
+			if b.bad[i] {
+				continue
+			}
+			challenge(&e.e, e.rb[:], &e.p, msg)
+			xs[m] = e.r
+			idx[m] = int32(i)
+			m++
+		}
+		// -R = (r, -y) with y the even root: the odd root.
+		ecmult.LiftXBatchVarTime(pts[:m], xs[:m], 1, ok[:m])
+		for j := range m {
+			i := idx[j]
+			if ok[j] {
+				b.rterms[i].P = pts[j]
+			} else {
+				b.bad[i] = true
 			}
 		}
-		if e.rejected || e.lift && b.keyBad[b.keyOf[i]] {
-			b.bad[i] = true
-		} else {
-			challenge(&e.e, e.rb[:], &e.p, msg)
-			// -R = (r, -y) with y the even root: the odd root.
-			b.bad[i] = negR.SetXO(&e.r, 1) != 1
-		}
-		if b.bad[i] {
-			negR.SetInfinity()
-		}
-		b.rterms[i].P = negR
 	}
 }
 
@@ -190,12 +209,37 @@ func (b *BatchVerifier) prepareTerms(lo, hi int) {
 
 // liftKeys lifts the keys [lo, hi) whose first entry was added as bytes
 // (AddBytes) to their even-y points, and records in keyBad those that have
-// none. Each first entry is written by one worker only; the other entries
-// of a key copy its point in prepareEntries.
+// none; prepareChunk keys at a time with ecmult.LiftXBatchVarTime. Each
+// first entry is written by one worker only; the other entries of a key
+// copy its point in prepareEntries.
 func (b *BatchVerifier) liftKeys(lo, hi int) {
-	for k := lo; k < hi; k++ {
-		e := &b.entries[b.keyFirst[k]]
-		b.keyBad[k] = e.lift && !liftKey(e)
+	var xs [prepareChunk]field.Element
+	var pts [prepareChunk]group.Affine
+	var ok [prepareChunk]bool
+	var idx [prepareChunk]int32
+	for c := lo; c < hi; c += prepareChunk {
+		m := 0
+		for k := c; k < min(c+prepareChunk, hi); k++ {
+			b.keyBad[k] = false
+			e := &b.entries[b.keyFirst[k]]
+			if !e.lift {
+				continue
+			}
+			xs[m].SetCanonicalBytes(&e.px) // below p: AddBytes checked
+			idx[m] = int32(k)
+			m++
+		}
+		ecmult.LiftXBatchVarTime(pts[:m], xs[:m], 0, ok[:m])
+		for j := range m {
+			k := idx[j]
+			if !ok[j] {
+				b.keyBad[k] = true // e.lift stays set
+				continue
+			}
+			e := &b.entries[b.keyFirst[k]]
+			e.p = pts[j]
+			e.lift = false
+		}
 	}
 }
 

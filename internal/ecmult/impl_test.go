@@ -36,6 +36,9 @@ var ecmultSuite = []func(*testing.T){
 	TestScalarMultBlinded,
 	TestBlindingSequence,
 	TestBlindingZeroAllocs,
+	TestLiftXBatchVarTime,
+	TestPairStep,
+	TestPairStep2,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
@@ -47,6 +50,7 @@ var notInSuite = []string{
 	"TestLookupAffine",
 	"TestNonZeroFromBytes",
 	"TestBlindSlotsTorn",
+	"TestPairStepLayout",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the

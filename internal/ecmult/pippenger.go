@@ -78,8 +78,7 @@ type windowScratch struct {
 	arr      []group.Affine   // one window's points, sorted by bucket
 	start    []int32          // start[b]: first index of bucket b in arr
 	count    []int32          // count[b]: points (then partial sums) in bucket b
-	den      []field.Element  // the denominators of one addition round
-	tmp      []field.Element  // batch-inversion scratch
+	den      []field.Element  // the running products of one round's denominators
 	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
 	pieces   []piece          // this worker's share of the windows
 	arr2     []group.Affine   // the row and column lists of the bucket sums
@@ -438,14 +437,22 @@ func (ws *windowScratch) bucket(arr []group.Affine, start, count []int32, g int)
 // most one point (count[g] is updated; the sum is at start[g]). All
 // additions of a round, across all groups, share one field inversion
 // (Montgomery's trick): about 5M + 1S per addition instead of 7M + 4S for
-// a Jacobian mixed addition.
+// a Jacobian mixed addition. A round is three passes: the running products
+// of the pairs' denominators (forward), one inversion, then pairStepVarTime for
+// every pair from the last to the first, which peels the pair's inverse
+// off the running inverse and adds the pair into its first point; last,
+// the sums move to the front of each group's list.
 func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) {
 	ng := len(count)
 	ws.den = grow(ws.den, len(arr)/2)
-	ws.tmp = grow(ws.tmp, len(arr)/2)
+	var one field.Element
+	one.One()
 	for {
-		// Pass 1: the denominators of every pair of every group.
+		// Pass 1: den[m] = the product of the denominators of the pairs
+		// 0..m, over every pair of every group.
 		m := 0
+		var acc, d field.Element
+		acc.One()
 		for g := range ng {
 			l := int(count[g])
 			if l < 2 {
@@ -453,27 +460,54 @@ func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) 
 			}
 			a := arr[start[g] : start[g]+int32(l)]
 			for i := 0; i+1 < l; i += 2 {
-				pairDenominator(&ws.den[m], &a[i], &a[i+1])
+				pairDenominator(&d, &a[i], &a[i+1])
+				acc.Multiply(&acc, &d)
+				ws.den[m] = acc
 				m++
 			}
 		}
 		if m == 0 {
 			return
 		}
-		den := ws.den[:m]
-		field.BatchInvertVarTime(den, den, ws.tmp[:m])
-		// Pass 2: the sums, written to the front of each group's list.
-		m = 0
+		// pairDenominator is never zero, so neither is the product.
+		acc.InvertVarTime(&acc)
+		// Pass 2: the sums, backwards, each into the pair's first point,
+		// two pairs at a time (a pending pair waits for the next).
+		var pp, pq *group.Affine
+		var pprev *field.Element
+		for g := ng - 1; g >= 0; g-- {
+			l := int(count[g])
+			if l < 2 {
+				continue
+			}
+			a := arr[start[g] : start[g]+int32(l)]
+			for i := l&^1 - 2; i >= 0; i -= 2 {
+				m--
+				prev := &one
+				if m > 0 {
+					prev = &ws.den[m-1]
+				}
+				if pp == nil {
+					pp, pq, pprev = &a[i], &a[i+1], prev
+					continue
+				}
+				pairStep2VarTime(pp, pq, &a[i], &a[i+1], &acc, pprev, prev)
+				pp = nil
+			}
+		}
+		if pp != nil {
+			pairStepVarTime(pp, pp, pq, &acc, pprev)
+		}
+		// Pass 3: the sums (and a last unpaired point) to the front.
 		for g := range ng {
 			l := int(count[g])
 			if l < 2 {
 				continue
 			}
 			a := arr[start[g] : start[g]+int32(l)]
-			k := 0
-			for i := 0; i+1 < l; i += 2 {
-				pairAdd(&a[k], &a[i], &a[i+1], &den[m])
-				m++
+			k := 1
+			for i := 2; i+1 < l; i += 2 {
+				a[k] = a[i]
 				k++
 			}
 			if l&1 == 1 {

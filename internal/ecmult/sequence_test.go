@@ -356,7 +356,6 @@ func dirtyScratch(r *rand.Rand, s *Scratch) {
 		i32(ws.start)
 		i32(ws.count)
 		fes(ws.den)
-		fes(ws.tmp)
 		jac(ws.jbuckets)
 		pcs := ws.pieces[:cap(ws.pieces)]
 		for i := range pcs {

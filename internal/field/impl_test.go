@@ -32,6 +32,7 @@ var fieldSuite = []func(*testing.T){
 	TestKernelsVsBig,
 	TestIsSquareVarTime,
 	TestIsSquareVarTimeAllocs,
+	TestSqrtBatchVarTime,
 }
 
 // notInSuite are the tests that choose implementations themselves (or test
@@ -43,6 +44,7 @@ var notInSuite = []string{
 	"TestReductionPaths",
 	"TestDispatchDefault",
 	"TestElementLayout",
+	"TestLazyKernels",
 }
 
 // TestAllImplementations reruns the whole suite with each implementation

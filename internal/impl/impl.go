@@ -9,6 +9,7 @@
 //	field    ADX    useADX       BMI2 and ADX (amd64)    fe_amd64.s
 //	field    ARM64  useARM64     nothing (every arm64)   fe_arm64.s
 //	group    ADX    usePointAsm  BMI2 and ADX (amd64)    point_amd64.s
+//	ecmult   ADX    usePairAsm   BMI2 and ADX (amd64)    batchadd_amd64.s
 //	ecmult   AVX2   useAVX2      AVX2 (amd64)            lookup_amd64.s
 //
 // This package decides: each flag is initialized from one of the CPU

@@ -187,6 +187,13 @@ func Square(a Mem, lo, hi GPPhysical) {
 // Reduce sets T0..T3 to (T0 + T1·2^64 + … + T7·2^448) mod p, fully reduced.
 // It uses T4..T7, lo and hi as scratch, and leaves C in DX.
 func Reduce(lo, hi GPPhysical) {
+	firstFold(lo, hi)
+	ReduceTop(lo, hi)
+}
+
+// firstFold sets T0..T4 to T0..T3 + c·(T4..T7), the top limb (< 2^34) in
+// T4, and leaves C in DX: the first step of Reduce and ReduceLazy.
+func firstFold(lo, hi GPPhysical) {
 	comment("First fold: t0..t3 + c·(t4..t7), the top limb (< 2^34) in t4")
 	MOVQ(U64(C), RDX)
 	XORQ(Zero, Zero)
@@ -203,7 +210,6 @@ func Reduce(lo, hi GPPhysical) {
 	ADCXQ(lo, T3)
 	ADOXQ(Zero, T4)
 	ADCXQ(Zero, T4)
-	ReduceTop(lo, hi)
 }
 
 // ReduceTop sets T0..T3 to (T0..T3 + T4·2^256) mod p, fully reduced, for
