@@ -1128,6 +1128,120 @@ TEXT ·fe8SubVarTime(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func fe8NegVarTime(r *[5][8]uint64, a *[5][8]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA
+TEXT ·fe8NegVarTime(SB), NOSPLIT, $0-16
+	VPBROADCASTQ fe8m52<>+0(SB), Z31
+	MOVQ         a+8(FP), AX
+	VPXORQ       Z5, Z5, Z5
+	VPXORQ       Z6, Z6, Z6
+	VPXORQ       Z7, Z7, Z7
+	VPXORQ       Z8, Z8, Z8
+	VPXORQ       Z9, Z9, Z9
+
+	// Subtraction: a + 2p - b limb by limb, then Normalize
+	VPADDQ.BCST fe8twop0<>+0(SB), Z5, Z24
+	VPSUBQ      (AX), Z24, Z10
+	VPADDQ.BCST fe8twop1<>+0(SB), Z6, Z24
+	VPSUBQ      64(AX), Z24, Z11
+	VPADDQ.BCST fe8twop2<>+0(SB), Z7, Z24
+	VPSUBQ      128(AX), Z24, Z12
+	VPADDQ.BCST fe8twop3<>+0(SB), Z8, Z24
+	VPSUBQ      192(AX), Z24, Z13
+	VPADDQ.BCST fe8twop4<>+0(SB), Z9, Z24
+	VPSUBQ      256(AX), Z24, Z14
+
+	// Normalize: fold limb 4 above 2^48 (weight 2^256) with C, then carry limbs 0..4
+	VPSRLQ           $0x30, Z14, Z24
+	VPANDQ.BCST      fe8m48<>+0(SB), Z14, Z14
+	VPMADD52LUQ.BCST fe8c<>+0(SB), Z24, Z10
+	VPSRLQ           $0x34, Z10, Z24
+	VPADDQ           Z24, Z11, Z11
+	VPANDQ           Z31, Z10, Z10
+	VPSRLQ           $0x34, Z11, Z24
+	VPADDQ           Z24, Z12, Z12
+	VPANDQ           Z31, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z24
+	VPADDQ           Z24, Z13, Z13
+	VPANDQ           Z31, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z24
+	VPADDQ           Z24, Z14, Z14
+	VPANDQ           Z31, Z13, Z13
+	MOVQ             r+0(FP), AX
+	VMOVDQU64        Z10, (AX)
+	VMOVDQU64        Z11, 64(AX)
+	VMOVDQU64        Z12, 128(AX)
+	VMOVDQU64        Z13, 192(AX)
+	VMOVDQU64        Z14, 256(AX)
+	VZEROUPPER
+	RET
+
+// func fe8CanonicalVarTime(r *[5][8]uint64, a *[5][8]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA
+TEXT ·fe8CanonicalVarTime(SB), NOSPLIT, $0-16
+	VPBROADCASTQ fe8m52<>+0(SB), Z31
+	MOVQ         a+8(FP), AX
+	VMOVDQU64    (AX), Z0
+	VMOVDQU64    64(AX), Z1
+	VMOVDQU64    128(AX), Z2
+	VMOVDQU64    192(AX), Z3
+	VMOVDQU64    256(AX), Z4
+
+	// Canonical: fold limb 4 above 2^48 with C and carry (the value is then below 2^256)
+	VMOVDQA64 Z0, Z10
+	VMOVDQA64 Z1, Z11
+	VMOVDQA64 Z2, Z12
+	VMOVDQA64 Z3, Z13
+	VMOVDQA64 Z4, Z14
+
+	// Normalize: fold limb 4 above 2^48 (weight 2^256) with C, then carry limbs 0..4
+	VPSRLQ           $0x30, Z14, Z24
+	VPANDQ.BCST      fe8m48<>+0(SB), Z14, Z14
+	VPMADD52LUQ.BCST fe8c<>+0(SB), Z24, Z10
+	VPSRLQ           $0x34, Z10, Z24
+	VPADDQ           Z24, Z11, Z11
+	VPANDQ           Z31, Z10, Z10
+	VPSRLQ           $0x34, Z11, Z24
+	VPADDQ           Z24, Z12, Z12
+	VPANDQ           Z31, Z11, Z11
+	VPSRLQ           $0x34, Z12, Z24
+	VPADDQ           Z24, Z13, Z13
+	VPANDQ           Z31, Z12, Z12
+	VPSRLQ           $0x34, Z13, Z24
+	VPADDQ           Z24, Z14, Z14
+	VPANDQ           Z31, Z13, Z13
+
+	// t = r + C; where t reaches 2^256 (r ≥ p), r = t - 2^256
+	VPADDQ.BCST fe8c<>+0(SB), Z10, Z25
+	VPSRLQ      $0x34, Z25, Z24
+	VPADDQ      Z24, Z11, Z26
+	VPANDQ      Z31, Z25, Z25
+	VPSRLQ      $0x34, Z26, Z24
+	VPADDQ      Z24, Z12, Z27
+	VPANDQ      Z31, Z26, Z26
+	VPSRLQ      $0x34, Z27, Z24
+	VPADDQ      Z24, Z13, Z28
+	VPANDQ      Z31, Z27, Z27
+	VPSRLQ      $0x34, Z28, Z24
+	VPADDQ      Z24, Z14, Z29
+	VPANDQ      Z31, Z28, Z28
+	VPSRLQ      $0x30, Z29, Z24
+	VPTESTMQ    Z24, Z24, K1
+	VPANDQ.BCST fe8m48<>+0(SB), Z29, Z29
+	VPBLENDMQ   Z25, Z10, K1, Z10
+	VPBLENDMQ   Z26, Z11, K1, Z11
+	VPBLENDMQ   Z27, Z12, K1, Z12
+	VPBLENDMQ   Z28, Z13, K1, Z13
+	VPBLENDMQ   Z29, Z14, K1, Z14
+	MOVQ        r+0(FP), AX
+	VMOVDQU64   Z10, (AX)
+	VMOVDQU64   Z11, 64(AX)
+	VMOVDQU64   Z12, 128(AX)
+	VMOVDQU64   Z13, 192(AX)
+	VMOVDQU64   Z14, 256(AX)
+	VZEROUPPER
+	RET
+
 // func fe8FromElementsVarTime(r *[5][8]uint64, a *[8][4]uint64)
 // Requires: AVX, AVX512F
 TEXT ·fe8FromElementsVarTime(SB), NOSPLIT, $0-16

@@ -51,6 +51,20 @@ func fe8AddVarTime(r *[5][8]uint64, a *[5][8]uint64, b *[5][8]uint64)
 //go:noescape
 func fe8SubVarTime(r *[5][8]uint64, a *[5][8]uint64, b *[5][8]uint64)
 
+// fe8NegVarTime sets r = -a lane by lane (2p - a, then normalized). a
+// must be in form N (internal/asm/fe52), and so is r. It needs AVX-512F
+// and IFMA.
+//
+//go:noescape
+func fe8NegVarTime(r *[5][8]uint64, a *[5][8]uint64)
+
+// fe8CanonicalVarTime sets r = a mod p lane by lane, fully reduced
+// (limb 4 below 2^48, value below p). a must be in form N
+// (internal/asm/fe52). It needs AVX-512F and IFMA.
+//
+//go:noescape
+func fe8CanonicalVarTime(r *[5][8]uint64, a *[5][8]uint64)
+
 // fe8FromElementsVarTime sets lane j of r to the element a[j] (four
 // 64-bit limbs, below p), converted to radix 2^52 (canonical, so in
 // form N). It needs AVX-512F and IFMA.

@@ -87,6 +87,22 @@ func (v *Lanes) SubVarTime(a, b *Lanes) *Lanes {
 	return v
 }
 
+// NegateVarTime sets v = -a lane by lane, and returns v.
+func (v *Lanes) NegateVarTime(a *Lanes) *Lanes {
+	needLanes()
+	fe8NegVarTime(&v.l, &a.l)
+	return v
+}
+
+// NormalizeVarTime sets v = a lane by lane with every lane fully reduced
+// (below p, so each element has one representation and lanes can be
+// compared limb by limb), and returns v.
+func (v *Lanes) NormalizeVarTime(a *Lanes) *Lanes {
+	needLanes()
+	fe8CanonicalVarTime(&v.l, &a.l)
+	return v
+}
+
 // SqrtVarTime sets v to a^((p+1)/4) lane by lane, the square root that
 // Element.Sqrt returns, and returns a mask with bit j set if lane j of a is
 // a square (then v's lane j squares to it; otherwise it is a root of -a).
@@ -123,14 +139,25 @@ func (v *Lanes) SqrtVarTime(a *Lanes) (ok uint8) {
 	w.MulVarTime(&w, &x2)
 	w.SquareNVarTime(&w, 2)
 	// Check the root: w² = a, compared fully reduced.
-	var sq [2][8]Element
 	u.SquareVarTime(&w)
-	u.ElementsVarTime(&sq[0])
-	t = *a
-	t.ElementsVarTime(&sq[1])
-	for j := range 8 {
-		ok |= uint8(sq[0][j].Equal(&sq[1][j])) << j
-	}
+	u.NormalizeVarTime(&u)
+	t.NormalizeVarTime(a)
 	*v = w
+	return t.equalMask(&u)
+}
+
+// equalMask returns a mask with bit j set where lane j of v and of a have
+// the same limbs (for normalized values: the same element).
+func (v *Lanes) equalMask(a *Lanes) uint8 {
+	var ok uint8
+	for j := range 8 {
+		d := uint64(0)
+		for i := range 5 {
+			d |= v.l[i][j] ^ a.l[i][j]
+		}
+		if d == 0 {
+			ok |= 1 << j
+		}
+	}
 	return ok
 }

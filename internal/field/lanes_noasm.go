@@ -13,6 +13,8 @@ func fe8SquareVarTime(r, a *[5][8]uint64)                     { panic(noLanes) }
 func fe8SquareNVarTime(r, a *[5][8]uint64, n int)             { panic(noLanes) }
 func fe8AddVarTime(r, a, b *[5][8]uint64)                     { panic(noLanes) }
 func fe8SubVarTime(r, a, b *[5][8]uint64)                     { panic(noLanes) }
+func fe8NegVarTime(r, a *[5][8]uint64)                        { panic(noLanes) }
+func fe8CanonicalVarTime(r, a *[5][8]uint64)                  { panic(noLanes) }
 func fe8FromElementsVarTime(r *[5][8]uint64, a *[8][4]uint64) { panic(noLanes) }
 func fe8ToElementsVarTime(r *[8][4]uint64, a *[5][8]uint64)   { panic(noLanes) }
 

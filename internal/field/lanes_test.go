@@ -193,6 +193,19 @@ func TestLanesVsScalar(t *testing.T) {
 			checkFormN(t, "SquareN", got.SquareNVarTime(&a, n), &want, &a)
 		}
 		checkFormN(t, "SquareN(0)", got.SquareNVarTime(&a, 0), &ae, &a)
+		for j := range 8 {
+			want[j].Negate(&ae[j])
+		}
+		checkFormN(t, "Negate", got.NegateVarTime(&a), &want, &a)
+		// Normalize reduces fully: the limbs are those of the reduced value.
+		got.NormalizeVarTime(&a)
+		for j := range 8 {
+			var w Lanes
+			w.setLane(j, toBig(&ae[j]))
+			if got.lane(j) != w.lane(j) {
+				t.Fatalf("Normalize lane %d of %x = %x, want %x", j, a.lane(j), got.lane(j), w.lane(j))
+			}
+		}
 		// Elements reduces fully.
 		var out [8]Element
 		a.ElementsVarTime(&out)
@@ -219,6 +232,8 @@ func TestLanesAliasing(t *testing.T) {
 		{"Add", (*Lanes).AddVarTime},
 		{"Sub", (*Lanes).SubVarTime},
 		{"Square", func(v, a, _ *Lanes) *Lanes { return v.SquareVarTime(a) }},
+		{"Negate", func(v, a, _ *Lanes) *Lanes { return v.NegateVarTime(a) }},
+		{"Normalize", func(v, a, _ *Lanes) *Lanes { return v.NormalizeVarTime(a) }},
 		{"SquareN", func(v, a, _ *Lanes) *Lanes { return v.SquareNVarTime(a, 5) }},
 	} {
 		var want Lanes
@@ -358,6 +373,10 @@ func FuzzLanes(f *testing.F) {
 			want[j].squareN(&ae[j], sq)
 		}
 		checkFormN(t, "SquareN", got.SquareNVarTime(&a, sq), &want, &a)
+		for j := range 8 {
+			want[j].Negate(&ae[j])
+		}
+		checkFormN(t, "Negate", got.NegateVarTime(&a), &want, &a)
 		var out [8]Element
 		a.ElementsVarTime(&out)
 		if out != ae {

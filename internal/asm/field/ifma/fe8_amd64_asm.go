@@ -81,6 +81,30 @@ func main() {
 	k.Sub(r, fe52.MemOps(Mem{Base: RAX}), fe52.MemOps(Mem{Base: RBX}))
 	store(r)
 
+	TEXT("fe8NegVarTime", NOSPLIT, "func(r, a *[5][8]uint64)")
+	Pragma("noescape")
+	Doc("fe8NegVarTime sets r = -a lane by lane (2p - a, then normalized). a",
+		"must be in form N (internal/asm/fe52), and so is r. It needs AVX-512F",
+		"and IFMA.")
+	k.LoadMask()
+	Load(Param("a"), RAX)
+	for _, z := range b {
+		VPXORQ(z, z, z)
+	}
+	k.Sub(r, b.Ops(), fe52.MemOps(Mem{Base: RAX}))
+	store(r)
+
+	TEXT("fe8CanonicalVarTime", NOSPLIT, "func(r, a *[5][8]uint64)")
+	Pragma("noescape")
+	Doc("fe8CanonicalVarTime sets r = a mod p lane by lane, fully reduced",
+		"(limb 4 below 2^48, value below p). a must be in form N",
+		"(internal/asm/fe52). It needs AVX-512F and IFMA.")
+	k.LoadMask()
+	Load(Param("a"), RAX)
+	a.Load(Mem{Base: RAX})
+	k.Canonical(r, a)
+	store(r)
+
 	l := [4]VecPhysical{a[0], a[1], a[2], a[3]}
 	idx := [4]VecPhysical{b[0], b[1], b[2], b[3]}
 
