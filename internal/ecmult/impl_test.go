@@ -36,6 +36,7 @@ var ecmultSuite = []func(*testing.T){
 	TestScalarMultBlinded,
 	TestBlindingSequence,
 	TestBlindingZeroAllocs,
+	TestLiftX,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or

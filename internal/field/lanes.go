@@ -33,6 +33,17 @@ func needLanes() {
 	}
 }
 
+// SetUint64 sets every lane of v to x, and returns v. It is plain Go and
+// runs on every CPU.
+func (v *Lanes) SetUint64(x uint64) *Lanes {
+	*v = Lanes{}
+	for j := range 8 {
+		v.l[0][j] = x & (1<<52 - 1)
+		v.l[1][j] = x >> 52
+	}
+	return v
+}
+
 // SetElementsVarTime sets v to the eight elements a, lane j = a[j], and
 // returns v.
 func (v *Lanes) SetElementsVarTime(a *[8]Element) *Lanes {

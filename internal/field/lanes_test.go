@@ -193,6 +193,11 @@ func TestLanesVsScalar(t *testing.T) {
 			checkFormN(t, "SquareN", got.SquareNVarTime(&a, n), &want, &a)
 		}
 		checkFormN(t, "SquareN(0)", got.SquareNVarTime(&a, 0), &ae, &a)
+		x := xs[i].Uint64() // the low 64 bits
+		for j := range 8 {
+			want[j].SetUint64(x)
+		}
+		checkFormN(t, "SetUint64", got.SetUint64(x), &want)
 		for j := range 8 {
 			want[j].Negate(&ae[j])
 		}

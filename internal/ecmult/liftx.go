@@ -1,0 +1,73 @@
+package ecmult
+
+import (
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+)
+
+// LiftXVarTime sets p[i] to the point with x-coordinate x[i] whose
+// y-coordinate has the parity odd (0: even, BIP-340's lift_x; 1: odd), and
+// ok[i] to true, for every i < len(x); where x[i]³ + 7 is not a square there
+// is no such point, and p[i] is set to the point at infinity and ok[i] to
+// false. It returns the number of x[i] without a point. p and ok must have
+// at least len(x) elements; p may not alias x.
+//
+// It is what Affine.SetXO computes for each x[i], in variable time: for
+// public coordinates only (the r of signatures and public keys in batch
+// verification). Where field.LanesEnabled reports the AVX-512 IFMA kernels,
+// it computes eight square roots at a time in lanes (about four times
+// cheaper per root than the scalar code, doc/performance.md, "AVX-512
+// IFMA"); elsewhere it calls SetXO for each.
+func LiftXVarTime(p []group.Affine, ok []bool, x []field.Element, odd int) int {
+	n := len(x)
+	p, ok = p[:n], ok[:n]
+	if !field.LanesEnabled() {
+		bad := 0
+		for i := range x {
+			ok[i] = p[i].SetXO(&x[i], odd) == 1
+			if !ok[i] {
+				p[i].SetInfinity()
+				bad++
+			}
+		}
+		return bad
+	}
+	bad := 0
+	for i := 0; i < n; i += 8 {
+		m := min(8, n-i)
+		bad += liftX8VarTime(p[i:i+m], ok[i:i+m], x[i:i+m], odd)
+	}
+	return bad
+}
+
+// seven8 is the curve constant b = 7 in eight lanes.
+var seven8 = new(field.Lanes).SetUint64(group.B)
+
+// liftX8VarTime is LiftXVarTime for at most eight x in the lanes (unused
+// lanes compute the root of 7, and are dropped).
+func liftX8VarTime(p []group.Affine, ok []bool, x []field.Element, odd int) int {
+	var xs, ys [8]field.Element
+	copy(xs[:], x)
+	var v, rhs field.Lanes
+	v.SetElementsVarTime(&xs)
+	rhs.SquareVarTime(&v)
+	rhs.MulVarTime(&rhs, &v)
+	rhs.AddVarTime(&rhs, seven8)
+	mask := v.SqrtVarTime(&rhs)
+	v.ElementsVarTime(&ys)
+	bad := 0
+	for j := range x {
+		y := &ys[j]
+		if y.IsOdd() != odd {
+			y.Negate(y)
+		}
+		ok[j] = mask>>j&1 == 1
+		if !ok[j] {
+			p[j].SetInfinity()
+			bad++
+			continue
+		}
+		p[j].SetXY(&x[j], y)
+	}
+	return bad
+}
