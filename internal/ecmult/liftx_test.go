@@ -36,7 +36,7 @@ func TestLiftX(t *testing.T) {
 	}
 	t.Logf("lanes: %v", field.LanesEnabled())
 	seen := [2]int{}
-	for _, n := range []int{0, 1, 7, 8, 9, 16, 17, 33, len(xs)} {
+	for _, n := range []int{0, 1, 7, 8, 9, 16, 17, 23, 24, 25, 33, 48, len(xs)} {
 		for odd := range 2 {
 			start := r.IntN(len(xs) - n + 1)
 			x := xs[start : start+n]
@@ -66,6 +66,11 @@ func TestLiftX(t *testing.T) {
 				t.Fatalf("n %d: wrote past len(x)", n)
 			}
 		}
+	}
+	p := make([]group.Affine, 40)
+	ok := make([]bool, 40)
+	if n := testing.AllocsPerRun(3, func() { LiftXVarTime(p, ok, xs[:40], 0) }); n != 0 {
+		t.Errorf("LiftXVarTime: %v allocations", n)
 	}
 	if seen[0] == 0 || seen[1] == 0 {
 		t.Errorf("x with and without a point: %v; both must be tested", seen)

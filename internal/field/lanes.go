@@ -117,44 +117,84 @@ func (v *Lanes) NormalizeVarTime(a *Lanes) *Lanes {
 // SqrtVarTime sets v to a^((p+1)/4) lane by lane, the square root that
 // Element.Sqrt returns, and returns a mask with bit j set if lane j of a is
 // a square (then v's lane j squares to it; otherwise it is a root of -a).
-// It is Sqrt's addition chain, run on the eight lanes at once.
+// It is Sqrt's addition chain, run on the eight lanes at once. SqrtsVarTime
+// is cheaper per root for more than eight.
 func (v *Lanes) SqrtVarTime(a *Lanes) (ok uint8) {
 	needLanes()
-	var x2, x3, x22, t, u Lanes
-	x2.SquareVarTime(a)
-	x2.MulVarTime(&x2, a)
-	x3.SquareVarTime(&x2)
-	x3.MulVarTime(&x3, a)
-	t.SquareNVarTime(&x3, 3) // x6
-	t.MulVarTime(&t, &x3)
-	t.SquareNVarTime(&t, 3) // x9
-	t.MulVarTime(&t, &x3)
-	t.SquareNVarTime(&t, 2) // x11
-	t.MulVarTime(&t, &x2)
-	x22.SquareNVarTime(&t, 11)
-	x22.MulVarTime(&x22, &t)
-	t.SquareNVarTime(&x22, 22) // x44
-	t.MulVarTime(&t, &x22)
-	u.SquareNVarTime(&t, 44) // x88
-	u.MulVarTime(&u, &t)
-	var w Lanes
-	w.SquareNVarTime(&u, 88) // x176
-	w.MulVarTime(&w, &u)
-	w.SquareNVarTime(&w, 44) // x220
-	w.MulVarTime(&w, &t)
-	w.SquareNVarTime(&w, 3) // x223
-	w.MulVarTime(&w, &x3)
-	w.SquareNVarTime(&w, 23)
-	w.MulVarTime(&w, &x22)
-	w.SquareNVarTime(&w, 6)
-	w.MulVarTime(&w, &x2)
-	w.SquareNVarTime(&w, 2)
-	// Check the root: w² = a, compared fully reduced.
-	u.SquareVarTime(&w)
-	u.NormalizeVarTime(&u)
-	t.NormalizeVarTime(a)
-	*v = w
-	return t.equalMask(&u)
+	var in, out [3]Lanes
+	var ok3 [3]uint8
+	in[0] = *a
+	sqrtChains(&out, &ok3, &in, 1)
+	*v = out[0]
+	return ok3[0]
+}
+
+// SqrtsVarTime sets v[i] to the square roots of a[i] and ok[i] to their
+// masks, as SqrtVarTime does for each i < len(a), running up to three
+// addition chains interleaved (about twice the throughput of one, see
+// doc/performance.md). v and ok must have at least len(a) elements; v[i]
+// may alias a[i], but v and a may not overlap otherwise.
+func SqrtsVarTime(v []Lanes, ok []uint8, a []Lanes) {
+	needLanes()
+	v, ok = v[:len(a)], ok[:len(a)]
+	for i := 0; i < len(a); i += 3 {
+		w := min(3, len(a)-i)
+		var in, out [3]Lanes
+		var ok3 [3]uint8
+		copy(in[:], a[i:i+w])
+		sqrtChains(&out, &ok3, &in, w)
+		copy(v[i:i+w], out[:w])
+		copy(ok[i:i+w], ok3[:w])
+	}
+}
+
+// sqrtChains is SqrtsVarTime for w ≤ 3 sets of lanes in[:w], with the
+// squarings of the w chains in one kernel and the multiplications one
+// after the other.
+func sqrtChains(v *[3]Lanes, ok *[3]uint8, in *[3]Lanes, w int) {
+	var x2, x3, x22, t, u [3]Lanes
+	mul := func(r, x, y *[3]Lanes) {
+		for i := range w {
+			r[i].MulVarTime(&x[i], &y[i])
+		}
+	}
+	sq := func(r, x *[3]Lanes, n int) { squareNChains(r, x, w, n) }
+	sq(&x2, in, 1)
+	mul(&x2, &x2, in)
+	sq(&x3, &x2, 1)
+	mul(&x3, &x3, in)
+	sq(&t, &x3, 3) // x6
+	mul(&t, &t, &x3)
+	sq(&t, &t, 3) // x9
+	mul(&t, &t, &x3)
+	sq(&t, &t, 2) // x11
+	mul(&t, &t, &x2)
+	sq(&x22, &t, 11)
+	mul(&x22, &x22, &t)
+	sq(&t, &x22, 22) // x44
+	mul(&t, &t, &x22)
+	sq(&u, &t, 44) // x88
+	mul(&u, &u, &t)
+	var r [3]Lanes
+	sq(&r, &u, 88) // x176
+	mul(&r, &r, &u)
+	sq(&r, &r, 44) // x220
+	mul(&r, &r, &t)
+	sq(&r, &r, 3) // x223
+	mul(&r, &r, &x3)
+	sq(&r, &r, 23)
+	mul(&r, &r, &x22)
+	sq(&r, &r, 6)
+	mul(&r, &r, &x2)
+	sq(&r, &r, 2)
+	// Check the roots: r² = a, compared fully reduced.
+	sq(&u, &r, 1)
+	for i := range w {
+		u[i].NormalizeVarTime(&u[i])
+		t[i].NormalizeVarTime(&in[i])
+		ok[i] = t[i].equalMask(&u[i])
+	}
+	*v = r
 }
 
 // equalMask returns a mask with bit j set where lane j of v and of a have

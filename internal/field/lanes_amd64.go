@@ -19,3 +19,16 @@ func init() { impl.Register("field", "IFMA", &useIFMA) }
 // elementLimbs views eight Elements as their limbs (Element is a struct of
 // exactly its limbs).
 func elementLimbs(a *[8]Element) *[8][4]uint64 { return (*[8][4]uint64)(unsafe.Pointer(a)) }
+
+// squareNChains sets r[i] = a[i]^(2^n) for i < w (1 ≤ w ≤ 3, n ≥ 1), the w
+// chains of squarings interleaved in one kernel.
+func squareNChains(r, a *[3]Lanes, w, n int) {
+	switch w {
+	case 1:
+		fe8SquareNVarTime(&r[0].l, &a[0].l, n)
+	case 2:
+		fe8SquareNx2VarTime((*[2][5][8]uint64)(unsafe.Pointer(r)), (*[2][5][8]uint64)(unsafe.Pointer(a)), n)
+	default:
+		fe8SquareNx3VarTime((*[3][5][8]uint64)(unsafe.Pointer(r)), (*[3][5][8]uint64)(unsafe.Pointer(a)), n)
+	}
+}

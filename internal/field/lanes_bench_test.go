@@ -11,7 +11,8 @@ import (
 // the kernel on eight lanes and reports cpu-ns/elem as its thread CPU time
 // per call over eight; impl=scalar runs the Element operation on one
 // element. Both are dependent chains (each result feeds the next call), as
-// in an addition chain. With -count N the two alternate N times (the
+// in an addition chain; Sqrt/impl=lanes3 runs three sets of eight lanes
+// interleaved (SqrtsVarTime). With -count N the two alternate N times (the
 // rounds are interleaved); compare medians.
 func BenchmarkLanes(b *testing.B) {
 	skipNoLanes(b)
@@ -60,6 +61,18 @@ func BenchmarkLanes(b *testing.B) {
 			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/elem")
 		})
 	}
+	b.Run("Sqrt/impl=lanes3", func(b *testing.B) {
+		v := [3]Lanes{a, a, a}
+		var ok [3]uint8
+		t := testutil.StartCPUTimer(b)
+		start := testutil.ThreadCPUTime()
+		for b.Loop() {
+			SqrtsVarTime(v[:], ok[:], v[:])
+		}
+		end := testutil.ThreadCPUTime()
+		t.Stop()
+		b.ReportMetric(float64(end-start)/float64(24*b.N), "cpu-ns/elem")
+	})
 	b.Run("Conversion/impl=lanes", func(b *testing.B) {
 		var out [8]Element
 		t := testutil.StartCPUTimer(b)

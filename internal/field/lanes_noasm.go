@@ -18,4 +18,6 @@ func fe8CanonicalVarTime(r, a *[5][8]uint64)                  { panic(noLanes) }
 func fe8FromElementsVarTime(r *[5][8]uint64, a *[8][4]uint64) { panic(noLanes) }
 func fe8ToElementsVarTime(r *[8][4]uint64, a *[5][8]uint64)   { panic(noLanes) }
 
+func squareNChains(r, a *[3]Lanes, w, n int) { panic(noLanes) }
+
 const noLanes = "field: internal error: lane kernel without assembly"

@@ -315,6 +315,43 @@ func TestLanesSqrt(t *testing.T) {
 	if squares == 0 || squares == len(xs)+(8-len(xs)%8)%8 {
 		t.Errorf("%d squares among the samples: both cases must be tested", squares)
 	}
+	// SqrtsVarTime on 1..7 sets of lanes at once (one, two and three
+	// interleaved chains, and their mixtures), each against SqrtVarTime,
+	// with v aliasing a for even counts.
+	for n := 1; n <= 7; n++ {
+		a := make([]Lanes, n)
+		for i := range a {
+			a[i], _ = lanesOf(xs, 8*i+n)
+		}
+		want := make([]Lanes, n)
+		wantOK := make([]uint8, n)
+		for i := range a {
+			wantOK[i] = want[i].SqrtVarTime(&a[i])
+		}
+		v := make([]Lanes, n)
+		if n%2 == 0 {
+			copy(v, a)
+			a = v
+		}
+		ok := make([]uint8, n+1)
+		ok[n] = 0xA5
+		SqrtsVarTime(v, ok, a)
+		for i := range v {
+			if v[i] != want[i] || ok[i] != wantOK[i] {
+				t.Fatalf("Sqrts of %d sets, set %d: %x ok %08b, want %x ok %08b", n, i, v[i].l, ok[i], want[i].l, wantOK[i])
+			}
+		}
+		if ok[n] != 0xA5 {
+			t.Fatalf("Sqrts of %d sets wrote ok past len(a)", n)
+		}
+	}
+	if n := testing.AllocsPerRun(3, func() {
+		var v, a [4]Lanes
+		var ok [4]uint8
+		SqrtsVarTime(v[:], ok[:], a[:])
+	}); n != 0 {
+		t.Errorf("SqrtsVarTime: %v allocations", n)
+	}
 }
 
 // FuzzLanes compares the lane kernels with the Element code on eight pairs
