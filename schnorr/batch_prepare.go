@@ -138,6 +138,7 @@ func (b *BatchVerifier) prepareEntries(lo, hi int) {
 	if lo > 0 {
 		start = b.entries[lo-1].msgEnd
 	}
+	lifted := b.liftNegRLanes(lo, hi) // -R_i in rterms, with IFMA
 	for i := lo; i < hi; i++ {
 		e := &b.entries[i]
 		msg := b.msgs[start:e.msgEnd]
@@ -156,7 +157,12 @@ func (b *BatchVerifier) prepareEntries(lo, hi int) {
 		} else {
 			challenge(&e.e, e.rb[:], &e.p, msg)
 			// -R = (r, -y) with y the even root: the odd root.
-			b.bad[i] = negR.SetXO(&e.r, 1) != 1
+			if lifted {
+				negR = b.rterms[i].P
+				b.bad[i] = negR.IsInfinity() == 1
+			} else {
+				b.bad[i] = negR.SetXO(&e.r, 1) != 1
+			}
 		}
 		if b.bad[i] {
 			negR.SetInfinity()
