@@ -36,3 +36,48 @@ func (b *BatchVerifier) liftNegRLanes(lo, hi int) bool {
 	}
 	return true
 }
+
+// liftKeysLanes is liftKeys with the AVX-512 IFMA lanes: it lifts the keys
+// [lo, hi) whose first entry was added as bytes, up to 24 at a time
+// (ecmult.LiftXVarTime), and reports true; it does nothing and reports
+// false where field.LanesEnabled does not report the lanes.
+func (b *BatchVerifier) liftKeysLanes(lo, hi int) bool {
+	if !field.LanesEnabled() {
+		return false
+	}
+	var xs [liftBlockLanes]field.Element
+	var ps [liftBlockLanes]group.Affine
+	var ok [liftBlockLanes]bool
+	var ks [liftBlockLanes]int
+	m := 0
+	flush := func() {
+		ecmult.LiftXVarTime(ps[:m], ok[:m], xs[:m], 0)
+		for j, k := range ks[:m] {
+			e := &b.entries[b.keyFirst[k]]
+			b.keyBad[k] = !ok[j]
+			if ok[j] {
+				e.p = ps[j]
+				e.lift = false
+			}
+		}
+		m = 0
+	}
+	for k := lo; k < hi; k++ {
+		e := &b.entries[b.keyFirst[k]]
+		b.keyBad[k] = false
+		if !e.lift {
+			continue
+		}
+		// AddBytes checked that e.px is below p.
+		xs[m].SetCanonicalBytes(&e.px)
+		ks[m] = k
+		m++
+		if m == liftBlockLanes {
+			flush()
+		}
+	}
+	if m > 0 {
+		flush()
+	}
+	return true
+}
