@@ -41,7 +41,7 @@ func LiftXVarTime(p []group.Affine, ok []bool, x []field.Element, odd int) int {
 }
 
 // seven8 is the curve constant b = 7 in eight lanes.
-var seven8 = new(field.Lanes).SetUint64(group.B)
+var seven8 = new(field.Lanes).SetUint64VarTime(group.B)
 
 // liftX24VarTime is LiftXVarTime for at most 24 x in up to three sets of
 // lanes, whose square roots run interleaved (field.SqrtsVarTime); unused

@@ -33,9 +33,9 @@ func needLanes() {
 	}
 }
 
-// SetUint64 sets every lane of v to x, and returns v. It is plain Go and
-// runs on every CPU.
-func (v *Lanes) SetUint64(x uint64) *Lanes {
+// SetUint64VarTime sets every lane of v to x, and returns v. It is plain Go
+// and runs on every CPU (for constants, such as the curve's b).
+func (v *Lanes) SetUint64VarTime(x uint64) *Lanes {
 	*v = Lanes{}
 	for j := range 8 {
 		v.l[0][j] = x & (1<<52 - 1)
