@@ -37,6 +37,16 @@ func (b *BatchVerifier) liftNegRLanes(lo, hi int) bool {
 	return true
 }
 
+// liftKeysBlock returns the number of keys a worker lifts at a time:
+// liftBlockLanes with the lanes (a block of 24 runs three interleaved
+// chains), liftBlock without them.
+func liftKeysBlock() int {
+	if field.LanesEnabled() {
+		return liftBlockLanes
+	}
+	return liftBlock
+}
+
 // liftKeysLanes is liftKeys with the AVX-512 IFMA lanes: it lifts the keys
 // [lo, hi) whose first entry was added as bytes, up to 24 at a time
 // (ecmult.LiftXVarTime), and reports true; it does nothing and reports

@@ -33,7 +33,7 @@ const (
 	// bytes worth a goroutine (a square root each, about 5 µs), and
 	// liftBlock the number a worker takes at a time.
 	liftMinPerWorker = 8
-	liftBlock        = 24 // three sets of eight lanes with AVX-512 IFMA
+	liftBlock        = 8
 )
 
 // workers returns the number of goroutines for n entries.
@@ -95,7 +95,7 @@ func (b *BatchVerifier) prepare() {
 	// workers (a square root each).
 	b.keyBad = resize(b.keyBad, len(b.keyFirst))
 	nk := len(b.keyFirst)
-	parallel.Blocks(parallel.Workers(b.Workers, nk, liftMinPerWorker), nk, liftBlock, b, (*BatchVerifier).liftKeys)
+	parallel.Blocks(parallel.Workers(b.Workers, nk, liftMinPerWorker), nk, liftKeysBlock(), b, (*BatchVerifier).liftKeys)
 
 	// Challenges and lift_x(r), split over the workers.
 	workers := b.workers(n)
