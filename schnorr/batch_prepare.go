@@ -33,11 +33,12 @@ const (
 	// bytes worth a goroutine (a square root each, about 2 µs), and
 	// liftBlock the number a worker takes at a time.
 	liftMinPerWorker = 16
-	liftBlock        = 16
+	liftBlock        = 48
 	// prepareChunk is the number of entries (or keys) whose points are
 	// lifted together by ecmult.LiftXBatchVarTime in prepareEntries and
-	// liftKeys (their buffers live on the stack).
-	prepareChunk = 16
+	// liftKeys (their buffers live on the stack): a multiple of its
+	// four-root groups and of its 24 roots in AVX-512 IFMA lanes.
+	prepareChunk = 48
 )
 
 // workers returns the number of goroutines for n entries.

@@ -39,6 +39,7 @@ var ecmultSuite = []func(*testing.T){
 	TestLiftXBatchVarTime,
 	TestPairStep,
 	TestPairStep2,
+	TestLiftX,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or

@@ -13,19 +13,28 @@ const liftChunk = 16
 // is odd (odd = 1) or even (odd = 0; BIP-340's lift_x) and ok[i] to true,
 // for every i; where x³ + b is not a square there is no such point, and
 // out[i] is set to the point at infinity and ok[i] to false. It is
-// Affine.SetXO for many points at once: the square roots run several at a
-// time (field.SqrtBatchVarTime), which is about twice as fast per point on
-// amd64. out, xs and ok must have the same length; out[i].X may be xs[i]. It
-// allocates nothing. Execution time depends on the inputs, which must be
-// public.
+// Affine.SetXO for many points at once: where field.LanesEnabled reports
+// the AVX-512 IFMA kernels, 24 square roots at a time in three interleaved
+// chains of eight lanes (liftXLanesVarTime, several times cheaper per root,
+// doc/performance.md, "AVX-512 IFMA"); elsewhere several at a time with
+// field.SqrtBatchVarTime, which is about twice as fast per point on amd64 as
+// one at a time. out, xs and ok must have the same length; out[i].X may be
+// xs[i]. It allocates nothing. Execution time depends on the inputs, which
+// must be public.
 //
 // This is the one place batch verification lifts points (the R of every
-// signature, the keys given as bytes): a faster many-lane implementation
-// belongs behind it.
+// signature, the keys given as bytes).
 func LiftXBatchVarTime(out []group.Affine, xs []field.Element, odd int, ok []bool) {
 	n := len(xs)
 	if len(out) != n || len(ok) != n {
 		panic("ecmult: internal error: LiftXBatchVarTime length mismatch")
+	}
+	if field.LanesEnabled() {
+		for lo := 0; lo < n; lo += liftLanes {
+			hi := min(lo+liftLanes, n)
+			liftXLanesVarTime(out[lo:hi], ok[lo:hi], xs[lo:hi], odd)
+		}
+		return
 	}
 	var rhs, y [liftChunk]field.Element
 	var b field.Element

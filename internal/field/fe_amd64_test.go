@@ -3,6 +3,7 @@
 package field
 
 import (
+	"slices"
 	"testing"
 
 	"golang.org/x/sys/cpu"
@@ -21,12 +22,28 @@ func TestDispatchDefault(t *testing.T) {
 	t.Logf("field arithmetic: %s", Implementation())
 }
 
-// checkRegistered checks that *flag is the one flag registered by this
-// package, under name, and that switching the registration switches it.
+// TestDispatchLanes checks that the lane kernels are selected exactly when
+// the CPU has AVX-512F and AVX-512 IFMA (GODEBUG included), and that
+// useIFMA is the flag registered as field IFMA.
+func TestDispatchLanes(t *testing.T) {
+	if useIFMA != (cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA) {
+		t.Errorf("useIFMA = %v with AVX512F %v, IFMA %v", useIFMA, cpu.X86.HasAVX512F, cpu.X86.HasAVX512IFMA)
+	}
+	checkRegistered(t, lanesImplementation, &useIFMA)
+	t.Logf("lane kernels: %v", LanesEnabled())
+}
+
+// checkRegistered checks that *flag is the flag registered by this package
+// under name (amd64 registers ADX and IFMA, in that order), and that
+// switching the registration switches it.
 func checkRegistered(t *testing.T, name string, flag *bool) {
 	t.Helper()
-	l := impl.List("field")
-	if len(l) != 1 || l[0].Name != name || l[0].Available != *flag || l[0].Enabled() != *flag {
+	all := impl.List("field")
+	if len(all) != 2 || all[0].Name != "ADX" || all[1].Name != lanesImplementation {
+		t.Fatalf("registered %+v, want field ADX and %s", all, lanesImplementation)
+	}
+	l := slices.DeleteFunc(all, func(i impl.Implementation) bool { return i.Name != name })
+	if len(l) != 1 || l[0].Available != *flag || l[0].Enabled() != *flag {
 		t.Fatalf("registered %+v, want field %s available %v", l, name, *flag)
 	}
 	saved := *flag

@@ -6,5 +6,6 @@ package field
 // repository's go.work.
 //
 //go:generate env GOWORK=off go run -C ../asm ./field/amd64 -out ../field/fe_amd64.s -stubs ../field/fe_stubs_amd64.go -pkg field
+//go:generate env GOWORK=off go run -C ../asm ./field/ifma -out ../field/fe8_amd64.s -stubs ../field/fe8_stubs_amd64.go -pkg field
 //go:generate env GOWORK=off go run -C ../asm ./field/arm64 -out ../field/fe_arm64.s -stubs ../field/fe_stubs_arm64.go
 //go:generate env GOWORK=off go run -C ../asm ./field/batch -out ../field/batch_amd64.s -stubs ../field/batch_stubs_amd64.go -pkg field

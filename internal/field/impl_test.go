@@ -7,9 +7,23 @@ import (
 )
 
 // implementations returns this package's generic Go code followed by the
-// assembly backends of this build (registered with internal/impl; none
-// without assembly), whether this CPU runs them or not.
-func implementations() []impltest.Implementation { return impltest.Implementations("field") }
+// assembly backends of the Element arithmetic in this build (registered
+// with internal/impl; none without assembly), whether this CPU runs them or
+// not. The eight-lane kernels (IFMA) are registered too but are no
+// alternative to these: they serve Lanes, which lanes_test.go tests, and
+// selecting one of these turns them off, which the Element code ignores.
+func implementations() []impltest.Implementation {
+	var l []impltest.Implementation
+	for _, i := range impltest.Implementations("field") {
+		if i.Name != lanesImplementation {
+			l = append(l, i)
+		}
+	}
+	return l
+}
+
+// lanesImplementation is the name the lane kernels register under.
+const lanesImplementation = "IFMA"
 
 // asmImplementations returns the assembly backends of this build.
 func asmImplementations() []impltest.Implementation { return implementations()[1:] }
@@ -43,8 +57,16 @@ var notInSuite = []string{
 	"TestKernelsVsGeneric",
 	"TestReductionPaths",
 	"TestDispatchDefault",
+	"TestDispatchLanes",
 	"TestElementLayout",
 	"TestLazyKernels",
+	// The lane kernels run only where the CPU selects them (they skip
+	// otherwise); the scalar code they are compared with is in the suite.
+	"TestLanesVsScalar",
+	"TestLanesAliasing",
+	"TestLanesConversion",
+	"TestLanesSqrt",
+	"TestLanesSquareNInterleaved",
 }
 
 // TestAllImplementations reruns the whole suite with each implementation

@@ -11,7 +11,8 @@ import (
 )
 
 // TestCPUFeatures checks the predicates against golang.org/x/sys/cpu (which
-// applies GODEBUG): ADX is BMI2 and ADX, AVX2 is AVX2, except that under
+// applies GODEBUG): ADX is BMI2 and ADX, AVX2 is AVX2, IFMA is AVX-512F and
+// AVX-512 IFMA, except that under
 // valgrind (with -tags valgrind) ADX follows BMI2 alone.
 func TestCPUFeatures(t *testing.T) {
 	wantADX := cpu.X86.HasADX && cpu.X86.HasBMI2
@@ -24,5 +25,8 @@ func TestCPUFeatures(t *testing.T) {
 	if AVX2 != cpu.X86.HasAVX2 {
 		t.Errorf("AVX2 = %v with AVX2 %v", AVX2, cpu.X86.HasAVX2)
 	}
-	t.Logf("ADX %v, AVX2 %v", ADX, AVX2)
+	if IFMA != (cpu.X86.HasAVX512F && cpu.X86.HasAVX512IFMA) {
+		t.Errorf("IFMA = %v with AVX512F %v, IFMA %v", IFMA, cpu.X86.HasAVX512F, cpu.X86.HasAVX512IFMA)
+	}
+	t.Logf("ADX %v, AVX2 %v, IFMA %v", ADX, AVX2, IFMA)
 }

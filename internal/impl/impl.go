@@ -5,15 +5,21 @@
 // by a package-level bool that the code reads directly (a branch at the top
 // of the assembly or of the Go method, never a call):
 //
-//	package  name   flag         needs                   where
-//	field    ADX    useADX       BMI2 and ADX (amd64)    fe_amd64.s
-//	field    ARM64  useARM64     nothing (every arm64)   fe_arm64.s
-//	group    ADX    usePointAsm  BMI2 and ADX (amd64)    point_amd64.s
-//	ecmult   ADX    usePairAsm   BMI2 and ADX (amd64)    batchadd_amd64.s
-//	ecmult   AVX2   useAVX2      AVX2 (amd64)            lookup_amd64.s
+//	package  name   flag         needs                    where
+//	field    ADX    useADX       BMI2 and ADX (amd64)     fe_amd64.s
+//	field    IFMA   useIFMA      AVX-512F and IFMA        fe8_amd64.s
+//	field    ARM64  useARM64     nothing (every arm64)    fe_arm64.s
+//	group    ADX    usePointAsm  BMI2 and ADX (amd64)     point_amd64.s
+//	ecmult   ADX    usePairAsm   BMI2 and ADX (amd64)     batchadd_amd64.s
+//	ecmult   AVX2   useAVX2      AVX2 (amd64)             lookup_amd64.s
+//
+// field IFMA is no alternative to the Element code but an addition: the
+// eight-lane kernels of field.Lanes, which batch verification and
+// multi-scalar multiplication use where field.LanesEnabled reports them,
+// keeping their scalar code for the other CPUs.
 //
 // This package decides: each flag is initialized from one of the CPU
-// predicates here, ADX and AVX2 (set from golang.org/x/sys/cpu, so
+// predicates here, ADX, AVX2 and IFMA (set from golang.org/x/sys/cpu, so
 // GODEBUG=cpu.adx=off and the like turn the assembly off, and adjusted by
 // the one valgrind override, valgrind_amd64.go) or ARM64 (always true).
 // Each package registers its flag with Register at init, so that tests can
