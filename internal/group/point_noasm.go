@@ -1,10 +1,11 @@
-//go:build !amd64 || !gc || purego
+//go:build arm64 && gc && !purego
 
 package group
 
 import "github.com/p256k1/secp256k1/internal/field"
 
-// Without assembly the point operations are the Go formulas only.
+// On arm64 the field has assembly (internal/field, fe_arm64.s) and the point
+// operations are the Go formulas on it.
 const usePointAsm = false
 
 // PointImplementation describes the code the point operations run in this
