@@ -10,12 +10,17 @@ import "github.com/p256k1/secp256k1/internal/impl"
 // the formulas of the amd64 assembly and the field's generic kernels, with
 // no call inside a point operation. The methods Double, DoubleVarTime,
 // AddAffine, AddMixedVarTime, AddZInvVarTime, AddMixedZRatioVarTime and
-// Projective.AddAffine(If) branch on it at their top, as on amd64. It is
+// Projective.AddAffine(If) branch on it at their top, as on amd64, and
+// AddVarTime too (pointGenAdd). It is
 // registered as group "inline", so that tests also run the package on the
 // Go formulas (TestAllImplementations) and compare the two bit for bit.
 var usePointAsm = true
 
 func init() { impl.Register("group", "inline", &usePointAsm) }
+
+// pointGenAdd reports whether jacobianAddVarTime (Jacobian.AddVarTime's
+// add-2007-bl) is generated code: only here, the assembly does not have it.
+const pointGenAdd = true
 
 // PointImplementation describes the code the point operations run in this
 // process.

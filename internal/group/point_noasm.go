@@ -27,3 +27,10 @@ func jacobianAddAffine(p, q *Jacobian, a *Affine) { panic(noAsm) }
 func projectiveAddAffine(p, q *Projective, a *Affine, cond int) { panic(noAsm) }
 
 const noAsm = "group: internal error: point assembly called without assembly"
+
+// The full addition Jacobian.AddVarTime has no whole-point code in this
+// build (pointGenAdd): only the generated Go of the builds without assembly
+// (point_gen.go) has it.
+const pointGenAdd = false
+
+func jacobianAddVarTime(p, q, r *Jacobian) bool { panic(noAsm) }
