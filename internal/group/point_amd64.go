@@ -71,3 +71,6 @@ const pointGenAdd = false
 func jacobianAddVarTime(p, q, r *Jacobian) bool {
 	panic("group: internal error: jacobianAddVarTime called without generated point code")
 }
+
+// pointAsmCurve: see group.go.
+const pointAsmCurve = b3 == 21

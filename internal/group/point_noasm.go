@@ -34,3 +34,6 @@ const noAsm = "group: internal error: point assembly called without assembly"
 const pointGenAdd = false
 
 func jacobianAddVarTime(p, q, r *Jacobian) bool { panic(noAsm) }
+
+// pointAsmCurve: see group.go.
+const pointAsmCurve = b3 == 21
