@@ -119,6 +119,9 @@ func (p *Jacobian) DoubleVarTime(q *Jacobian) *Jacobian {
 // 11M + 5S, falling back to doubling when q = r. Execution time depends on
 // the inputs.
 func (p *Jacobian) AddVarTime(q, r *Jacobian) *Jacobian {
+	if pointGenAdd && usePointAsm && jacobianAddVarTime(p, q, r) {
+		return p // the generated code leaves infinity and H = 0 to the code below
+	}
 	if q.Infinity {
 		return p.Set(r)
 	}

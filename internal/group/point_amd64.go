@@ -62,3 +62,15 @@ func jacobianAddAffine(p, q *Jacobian, a *Affine) {
 func projectiveAddAffine(p, q *Projective, a *Affine, cond int) {
 	projectiveAddAffineAsm(projectiveWords(p), projectiveWords(q), affineWords(a), cond)
 }
+
+// The full addition Jacobian.AddVarTime has no whole-point code in this
+// build (pointGenAdd): only the generated Go of the builds without assembly
+// (point_gen.go) has it.
+const pointGenAdd = false
+
+func jacobianAddVarTime(p, q, r *Jacobian) bool {
+	panic("group: internal error: jacobianAddVarTime called without generated point code")
+}
+
+// pointAsmCurve: see group.go.
+const pointAsmCurve = b3 == 21

@@ -141,6 +141,18 @@ var jacobianOps = []struct {
 		ok := p.AddMixedZRatioVarTime(q, a, zr)
 		return jacOut{p: *p, ok: ok, zr: *zr}
 	}},
+	{"AddVarTime", func(p, q *Jacobian, a *Affine, z *field.Element) jacOut {
+		// r is a in Jacobian coordinates with Z = z (z = 0: a forged
+		// point, finite by its flag with Z = 0).
+		var z2, z3 field.Element
+		z2.Square(z)
+		z3.Multiply(&z2, z)
+		r := Jacobian{Z: *z, Infinity: a.Infinity}
+		r.X.Multiply(&a.X, &z2)
+		r.Y.Multiply(&a.Y, &z3)
+		p.AddVarTime(q, &r)
+		return jacOut{p: *p}
+	}},
 	{"AddAffine", func(p, q *Jacobian, a *Affine, _ *field.Element) jacOut {
 		if !a.Infinity { // AddAffine takes finite points (the flag is ignored)
 			p.AddAffine(q, a)
@@ -248,6 +260,7 @@ func TestPointOpsZeroAllocs(t *testing.T) {
 			ja.AddZInvVarTime(&ja, &b, &z)
 			ja.AddMixedZRatioVarTime(&ja, &b, &z)
 			jb.AddAffine(&jb, &a)
+			ja.AddVarTime(&ja, &jb)
 			pa.AddAffine(&pa, &b)
 			pa.AddAffineIf(&pa, &b, 0)
 		})
@@ -264,7 +277,7 @@ func TestPointOpsZeroAllocs(t *testing.T) {
 func BenchmarkPointOps(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	pa, pb := randPoint(r), randPoint(r)
-	ja := randJacobian(r, &pa)
+	ja, jb := randJacobian(r, &pa), randJacobian(r, &pb)
 	pr := randProjective(r, &pa)
 	z := randElement(r)
 	ops := []struct {
@@ -277,6 +290,7 @@ func BenchmarkPointOps(b *testing.B) {
 		{"AddZInvVarTime", func(j *Jacobian, _ *Projective) { j.AddZInvVarTime(j, &pb, &z) }},
 		{"AddMixedZRatioVarTime", func(j *Jacobian, _ *Projective) { j.AddMixedZRatioVarTime(j, &pb, &z) }},
 		{"AddAffine", func(j *Jacobian, _ *Projective) { j.AddAffine(j, &pb) }},
+		{"AddVarTime", func(j *Jacobian, _ *Projective) { j.AddVarTime(j, &jb) }},
 		{"ProjectiveAddAffine", func(_ *Jacobian, p *Projective) { p.AddAffine(p, &pb) }},
 		{"ProjectiveAddAffineIf", func(_ *Jacobian, p *Projective) { p.AddAffineIf(p, &pb, 1) }},
 	}

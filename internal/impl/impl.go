@@ -10,6 +10,7 @@
 //	field    IFMA   useIFMA      AVX-512F and IFMA        fe8_amd64.s
 //	field    ARM64  useARM64     nothing (every arm64)    fe_arm64.s
 //	group    ADX    usePointAsm  BMI2 and ADX (amd64)     point_amd64.s
+//	group    inline usePointAsm  builds without assembly  point_gen.go (Go)
 //	ecmult   ADX    usePairAsm   BMI2 and ADX (amd64)     batchadd_amd64.s
 //	ecmult   AVX2   useAVX2      AVX2 (amd64)             lookup_amd64.s
 //
@@ -26,9 +27,11 @@
 // list the implementations and switch them
 // (internal/impl/impltest.TestAllImplementations runs a package's tests
 // under every selection that matters). Builds without the assembly (-tags
-// purego, gccgo, other architectures) register nothing: there the point
-// and scan flags are constants false, and the field calls its generic code
-// directly, so the compiler removes the dead branches.
+// purego, gccgo, architectures other than amd64 and arm64) register only
+// group's generated straight-line Go point operations (group inline, whose
+// flag starts true): there the scan flag is a constant false, and the
+// field calls its generic code directly, so the compiler removes the dead
+// branches. On arm64 the point flag is a constant false.
 //
 // The flags are read without synchronization: they are written only at
 // init, and by tests that run nothing else at the same time.
