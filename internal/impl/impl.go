@@ -1,20 +1,23 @@
 // Package impl decides which implementations of the library's arithmetic run,
 // and keeps the list of them, in the manner of Go's crypto/internal/impl.
 //
-// Three packages have assembly besides their generic Go code, each selected
+// Four packages have assembly besides their generic Go code, each selected
 // by a package-level bool that the code reads directly (a branch at the top
 // of the assembly or of the Go method, never a call):
 //
-//	package  name   flag         needs                   where
-//	field    ADX    useADX       BMI2 and ADX (amd64)    fe_amd64.s
-//	field    ARM64  useARM64     nothing (every arm64)   fe_arm64.s
-//	group    ADX    usePointAsm  BMI2 and ADX (amd64)    point_amd64.s
-//	ecmult   AVX2   useAVX2      AVX2 (amd64)            lookup_amd64.s
+//	package  name   flag            needs                  where
+//	field    ADX    useADX          BMI2 and ADX (amd64)   fe_amd64.s
+//	field    ARM64  useARM64        nothing (every arm64)  fe_arm64.s
+//	group    ADX    usePointAsm     BMI2 and ADX (amd64)   point_amd64.s
+//	ecmult   AVX2   useAVX2         AVX2 (amd64)           lookup_amd64.s
+//	modinv   AMD64  useDivstepsAsm  nothing (every amd64)  divsteps_amd64.s
 //
 // This package decides: each flag is initialized from one of the CPU
 // predicates here, ADX and AVX2 (set from golang.org/x/sys/cpu, so
 // GODEBUG=cpu.adx=off and the like turn the assembly off, and adjusted by
-// the one valgrind override, valgrind_amd64.go) or ARM64 (always true).
+// the one valgrind override, valgrind_amd64.go) or ARM64 (always true);
+// modinv's divsteps need nothing beyond baseline amd64, so its flag starts
+// true.
 // Each package registers its flag with Register at init, so that tests can
 // list the implementations and switch them
 // (internal/impl/impltest.TestAllImplementations runs a package's tests

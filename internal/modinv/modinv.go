@@ -364,19 +364,24 @@ func updateFGVar(n int, f, g *signed62, u, v, q, r int64) {
 // divsteps59 runs 59 constant-time divsteps on the low 64 bits f0, g0 of f
 // and g, starting from zeta = -(delta + 1/2), and returns the new zeta and
 // the transition matrix [u v; q r] scaled by 2^62 (2^59 from the divsteps,
-// times 8). Every step is computed with masks: no branch or index depends on
-// f, g or zeta.
+// times 8). Every step is computed with masks (in Go) or CMOV (in assembly):
+// no branch or index depends on f, g or zeta.
 //
 // The steps run in two halves of 30 and 29. Within a half the matrix entries
 // stay below 2^30 in magnitude, so each row is packed into one word as
 // u + v·2^32 (every operation on a row is linear: add, negate, double) and a
 // step updates two words instead of four. The two half matrices are then
 // unpacked and multiplied.
+//
+// On amd64 the steps run in assembly (divsteps59Asm, selected by
+// useDivstepsAsm), which returns the same packed matrices as the Go code.
 func divsteps59(zeta int64, f0, g0 uint64) (zetaOut, tu, tv, tq, tr int64) {
 	var uv1, qr1, uv2, qr2 uint64
-	f, g := f0, g0
-	zeta, f, g, uv1, qr1 = divstepsPacked(30, zeta, f, g)
-	zeta, _, _, uv2, qr2 = divstepsPacked(29, zeta, f, g)
+	if useDivstepsAsm {
+		zeta, uv1, qr1, uv2, qr2 = divsteps59Asm(zeta, f0, g0)
+	} else {
+		zeta, uv1, qr1, uv2, qr2 = divsteps59Generic(zeta, f0, g0)
+	}
 	u1, v1 := unpack(uv1)
 	q1, r1 := unpack(qr1)
 	u2, v2 := unpack(uv2)
@@ -386,6 +391,15 @@ func divsteps59(zeta int64, f0, g0 uint64) (zetaOut, tu, tv, tq, tr int64) {
 	tq = (q2*u1 + r2*q1) << 3
 	tr = (q2*v1 + r2*r1) << 3
 	return zeta, tu, tv, tq, tr
+}
+
+// divsteps59Generic runs the two halves of divsteps59 in Go and returns the
+// new zeta and the two packed matrices (see divstepsPacked).
+func divsteps59Generic(zeta int64, f0, g0 uint64) (zetaOut int64, uv1, qr1, uv2, qr2 uint64) {
+	f, g := f0, g0
+	zeta, f, g, uv1, qr1 = divstepsPacked(30, zeta, f, g)
+	zeta, _, _, uv2, qr2 = divstepsPacked(29, zeta, f, g)
+	return zeta, uv1, qr1, uv2, qr2
 }
 
 // divstepsPacked runs n <= 30 constant-time divsteps (see divsteps59) and
