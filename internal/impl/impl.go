@@ -5,12 +5,12 @@
 // by a package-level bool that the code reads directly (a branch at the top
 // of the assembly or of the Go method, never a call):
 //
-//	package  name   flag            needs                  where
-//	field    ADX    useADX          BMI2 and ADX (amd64)   fe_amd64.s
-//	field    ARM64  useARM64        nothing (every arm64)  fe_arm64.s
-//	group    ADX    usePointAsm     BMI2 and ADX (amd64)   point_amd64.s
-//	ecmult   AVX2   useAVX2         AVX2 (amd64)           lookup_amd64.s
-//	modinv   AMD64  useDivstepsAsm  nothing (every amd64)  divsteps_amd64.s
+//	package  name   flag         needs                  where
+//	field    ADX    useADX       BMI2 and ADX (amd64)   fe_amd64.s
+//	field    ARM64  useARM64     nothing (every arm64)  fe_arm64.s
+//	group    ADX    usePointAsm  BMI2 and ADX (amd64)   point_amd64.s
+//	ecmult   AVX2   useAVX2      AVX2 (amd64)           lookup_amd64.s
+//	modinv   AMD64  useAsm       nothing (every amd64)  modinv_amd64.s
 //
 // This package decides: each flag is initialized from one of the CPU
 // predicates here, ADX and AVX2 (set from golang.org/x/sys/cpu, so

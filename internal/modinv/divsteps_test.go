@@ -116,7 +116,7 @@ func checkDivsteps59Asm(t *testing.T, zeta int64, f, g uint64) {
 // checks divsteps59, whichever runs, against the one-step-at-a-time
 // references).
 func TestDivsteps59AsmVsGeneric(t *testing.T) {
-	if !hasDivstepsAsm {
+	if !hasAsm {
 		t.Skip("no assembly divsteps in this build")
 	}
 	for _, z := range zetaEdges {
@@ -150,7 +150,7 @@ func FuzzDivsteps59(f *testing.F) {
 	f.Add(int64(-7), ^uint64(0), ^uint64(0))
 	f.Fuzz(func(t *testing.T, zeta int64, f0, g0 uint64) {
 		f0 |= 1
-		if hasDivstepsAsm {
+		if hasAsm {
 			checkDivsteps59Asm(t, zeta, f0, g0)
 		}
 		a0, a1, a2, a3, a4 := divsteps59(zeta, f0, g0)

@@ -24,6 +24,8 @@ var notInSuite = []string{
 	"TestAllImplementations",
 	"TestSuiteComplete",
 	"TestDivsteps59AsmVsGeneric",
+	"TestUpdateFGAsmVsGeneric",
+	"TestUpdateDEAsmVsGeneric",
 	"TestDivsteps62Var",
 	"TestNewPanics",
 	"TestInv62",

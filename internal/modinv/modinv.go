@@ -181,7 +181,17 @@ func (m *Modulus) normalize(r *signed62, sign int64) {
 // transition matrix scaled by 2^62 (|u|+|v| <= 2^62, |q|+|r| <= 2^62). On
 // input and output d and e are in (-2m, m), with limbs 0..3 in [0, 2^62).
 // It runs in constant time (the branches only look at the public modulus).
+// On amd64 it runs in assembly (updateDEAsm, selected by useAsm).
 func (m *Modulus) updateDE(d, e *signed62, u, v, q, r int64) {
+	if useAsm {
+		updateDEAsm((*[5]int64)(d), (*[5]int64)(e), u, v, q, r, (*[5]int64)(&m.bal), m.inv62)
+		return
+	}
+	m.updateDEGeneric(d, e, u, v, q, r)
+}
+
+// updateDEGeneric is updateDE in Go.
+func (m *Modulus) updateDEGeneric(d, e *signed62, u, v, q, r int64) {
 	d0, d1, d2, d3, d4 := d[0], d[1], d[2], d[3], d[4]
 	e0, e1, e2, e3, e4 := e[0], e[1], e[2], e[3], e[4]
 
@@ -265,8 +275,18 @@ func (m *Modulus) updateDE(d, e *signed62, u, v, q, r int64) {
 
 // updateFG sets [f, g] = t·[f, g] / 2^62 on all five limbs, where t is a
 // transition matrix scaled by 2^62 whose divsteps make the division exact.
-// Limbs 0..3 of f and g are in [0, 2^62) on input and output.
+// Limbs 0..3 of f and g are in [0, 2^62) on input and output. It runs in
+// constant time; on amd64 in assembly (updateFGAsm, selected by useAsm).
 func updateFG(f, g *signed62, u, v, q, r int64) {
+	if useAsm {
+		updateFGAsm((*[5]int64)(f), (*[5]int64)(g), u, v, q, r)
+		return
+	}
+	updateFGGeneric(f, g, u, v, q, r)
+}
+
+// updateFGGeneric is updateFG in Go.
+func updateFGGeneric(f, g *signed62, u, v, q, r int64) {
 	f0, f1, f2, f3, f4 := f[0], f[1], f[2], f[3], f[4]
 	g0, g1, g2, g3, g4 := g[0], g[1], g[2], g[3], g[4]
 
@@ -374,10 +394,10 @@ func updateFGVar(n int, f, g *signed62, u, v, q, r int64) {
 // unpacked and multiplied.
 //
 // On amd64 the steps run in assembly (divsteps59Asm, selected by
-// useDivstepsAsm), which returns the same packed matrices as the Go code.
+// useAsm), which returns the same packed matrices as the Go code.
 func divsteps59(zeta int64, f0, g0 uint64) (zetaOut, tu, tv, tq, tr int64) {
 	var uv1, qr1, uv2, qr2 uint64
-	if useDivstepsAsm {
+	if useAsm {
 		zeta, uv1, qr1, uv2, qr2 = divsteps59Asm(zeta, f0, g0)
 	} else {
 		zeta, uv1, qr1, uv2, qr2 = divsteps59Generic(zeta, f0, g0)
