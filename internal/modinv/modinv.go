@@ -14,7 +14,9 @@
 // Invert runs a fixed 590 divsteps (10 batches of 59), enough for any input
 // below 2^256, with no branch or memory index depending on the input.
 // InvertVarTime runs batches of 62 divsteps that skip runs of zeros, stops as
-// soon as g = 0, and shortens f and g as they shrink.
+// soon as g = 0, and shortens f and g as they shrink; on amd64 (useAsm) it
+// runs the constant-time assembly divsteps instead, which are faster, with
+// the same early exit and shortening.
 package modinv
 
 import "math/bits"
@@ -529,7 +531,15 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 
 // InvertVarTime sets out = x^-1 mod m, or 0 if x is 0. x must be below m. out
 // is in [0, m) and may alias x. Execution time depends on x.
+//
+// With the amd64 kernels (useAsm) it runs batches of the constant-time
+// assembly divsteps, which are faster than divsteps62Var, and keeps the
+// variable-time exit and shortening of f and g (invertVarTimeCTSteps).
 func (m *Modulus) InvertVarTime(out, x *[4]uint64) {
+	if useAsm {
+		m.invertVarTimeCTSteps(out, x)
+		return
+	}
 	d := signed62{}
 	e := signed62{1}
 	f := m.pos
@@ -553,6 +563,42 @@ func (m *Modulus) InvertVarTime(out, x *[4]uint64) {
 		}
 		// If the top limbs of both f and g are 0 or -1, fold them into the
 		// limb below and use one limb fewer.
+		fn, gn := f[n-1], g[n-1]
+		if n > 1 && (fn^(fn>>63))|(gn^(gn>>63)) == 0 {
+			f[n-2] |= fn << 62
+			g[n-2] |= gn << 62
+			n--
+		}
+	}
+	m.normalize(&d, f[n-1])
+	to4(out, &d)
+}
+
+// invertVarTimeCTSteps is InvertVarTime with the divsteps of Invert (59 a
+// batch, from delta = 1/2): it stops as soon as g = 0 and shortens f and g
+// as they shrink, as InvertVarTime does. Execution time depends on x.
+func (m *Modulus) invertVarTimeCTSteps(out, x *[4]uint64) {
+	d := signed62{}
+	e := signed62{1}
+	f := m.pos
+	var g signed62
+	from4(&g, x)
+	zeta := int64(-1) // zeta = -(delta + 1/2), delta = 1/2
+	n := 5            // limbs of f and g in use
+	for {
+		var u, v, q, r int64
+		zeta, u, v, q, r = divsteps59(zeta, uint64(f[0]), uint64(g[0]))
+		m.updateDE(&d, &e, u, v, q, r)
+		updateFGVar(n, &f, &g, u, v, q, r)
+		if g[0] == 0 {
+			var any int64
+			for j := 1; j < n; j++ {
+				any |= g[j]
+			}
+			if any == 0 {
+				break
+			}
+		}
 		fn, gn := f[n-1], g[n-1]
 		if n > 1 && (fn^(fn>>63))|(gn^(gn>>63)) == 0 {
 			f[n-2] |= fn << 62
