@@ -13,8 +13,9 @@
 //   - g is not halved at each step: the kernel keeps G = 2^i·g and F =
 //     2^i·f (F doubles instead), so step i tests bit i of G, a shift by a
 //     constant of the fully unrolled code, and the chain from one step's g to
-//     the next is a shift, an AND and a CMOV (3 cycles) instead of the Go
-//     code's mask computation and masked add (5).
+//     the next is a shift, an AND and a CMOV (3 cycles of latency; about 4
+//     a step measured on Zen 5, 6 for the compiled Go code) instead of the
+//     Go code's mask computation and masked add (5).
 //   - the three cases (g even; g odd; g odd and delta > 0, the swap) are
 //     selected with CMOV from candidates computed in parallel (g+f, g-f,
 //     the packed rows' sum and difference, -zeta-2), about 17 ALU
@@ -26,8 +27,9 @@
 // and its sign corrections; updateDEAsm multiplies by every limb of the
 // modulus, zero or not.
 //
-// Only CMOV and IMUL (baseline amd64) are needed. There are no branches and
-// no memory accesses besides the arguments: the kernels run in constant time.
+// Only CMOV and IMUL (baseline amd64) are needed. There are no branches, and
+// the only memory accesses are to the arguments at fixed offsets: the
+// kernels run in constant time.
 package main
 
 import (
