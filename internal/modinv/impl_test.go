@@ -23,6 +23,7 @@ var modinvSuite = []func(*testing.T){
 var notInSuite = []string{
 	"TestAllImplementations",
 	"TestSuiteComplete",
+	"TestDispatchDefault",
 	"TestDivsteps59AsmVsGeneric",
 	"TestUpdateFGAsmVsGeneric",
 	"TestUpdateDEAsmVsGeneric",
