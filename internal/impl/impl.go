@@ -1,7 +1,7 @@
 // Package impl decides which implementations of the library's arithmetic run,
 // and keeps the list of them, in the manner of Go's crypto/internal/impl.
 //
-// Three packages have assembly besides their generic Go code, each selected
+// Four packages have assembly besides their generic Go code, each selected
 // by a package-level bool that the code reads directly (a branch at the top
 // of the assembly or of the Go method, never a call):
 //
@@ -13,6 +13,7 @@
 //	group    inline usePointAsm  builds without assembly  point_gen.go (Go)
 //	ecmult   ADX    usePairAsm   BMI2 and ADX (amd64)     batchadd_amd64.s
 //	ecmult   AVX2   useAVX2      AVX2 (amd64)             lookup_amd64.s
+//	modinv   AMD64  useAsm       nothing (every amd64)    modinv_amd64.s
 //
 // field IFMA is no alternative to the Element code but an addition: the
 // eight-lane kernels of field.Lanes, which batch verification and
@@ -22,7 +23,9 @@
 // This package decides: each flag is initialized from one of the CPU
 // predicates here, ADX, AVX2 and IFMA (set from golang.org/x/sys/cpu, so
 // GODEBUG=cpu.adx=off and the like turn the assembly off, and adjusted by
-// the one valgrind override, valgrind_amd64.go) or ARM64 (always true).
+// the one valgrind override, valgrind_amd64.go) or ARM64 (always true);
+// modinv's divsteps need nothing beyond baseline amd64, so its flag starts
+// true.
 // Each package registers its flag with Register at init, so that tests can
 // list the implementations and switch them
 // (internal/impl/impltest.TestAllImplementations runs a package's tests

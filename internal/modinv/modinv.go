@@ -14,7 +14,9 @@
 // Invert runs a fixed 590 divsteps (10 batches of 59), enough for any input
 // below 2^256, with no branch or memory index depending on the input.
 // InvertVarTime runs batches of 62 divsteps that skip runs of zeros, stops as
-// soon as g = 0, and shortens f and g as they shrink.
+// soon as g = 0, and shortens f and g as they shrink; on amd64 (useAsm) it
+// runs the constant-time assembly divsteps instead, which are faster, with
+// the same early exit and shortening.
 package modinv
 
 import "math/bits"
@@ -181,7 +183,17 @@ func (m *Modulus) normalize(r *signed62, sign int64) {
 // transition matrix scaled by 2^62 (|u|+|v| <= 2^62, |q|+|r| <= 2^62). On
 // input and output d and e are in (-2m, m), with limbs 0..3 in [0, 2^62).
 // It runs in constant time (the branches only look at the public modulus).
+// On amd64 it runs in assembly (updateDEAsm, selected by useAsm).
 func (m *Modulus) updateDE(d, e *signed62, u, v, q, r int64) {
+	if useAsm {
+		updateDEAsm((*[5]int64)(d), (*[5]int64)(e), u, v, q, r, (*[5]int64)(&m.bal), m.inv62)
+		return
+	}
+	m.updateDEGeneric(d, e, u, v, q, r)
+}
+
+// updateDEGeneric is updateDE in Go.
+func (m *Modulus) updateDEGeneric(d, e *signed62, u, v, q, r int64) {
 	d0, d1, d2, d3, d4 := d[0], d[1], d[2], d[3], d[4]
 	e0, e1, e2, e3, e4 := e[0], e[1], e[2], e[3], e[4]
 
@@ -265,8 +277,18 @@ func (m *Modulus) updateDE(d, e *signed62, u, v, q, r int64) {
 
 // updateFG sets [f, g] = t·[f, g] / 2^62 on all five limbs, where t is a
 // transition matrix scaled by 2^62 whose divsteps make the division exact.
-// Limbs 0..3 of f and g are in [0, 2^62) on input and output.
+// Limbs 0..3 of f and g are in [0, 2^62) on input and output. It runs in
+// constant time; on amd64 in assembly (updateFGAsm, selected by useAsm).
 func updateFG(f, g *signed62, u, v, q, r int64) {
+	if useAsm {
+		updateFGAsm((*[5]int64)(f), (*[5]int64)(g), u, v, q, r)
+		return
+	}
+	updateFGGeneric(f, g, u, v, q, r)
+}
+
+// updateFGGeneric is updateFG in Go.
+func updateFGGeneric(f, g *signed62, u, v, q, r int64) {
 	f0, f1, f2, f3, f4 := f[0], f[1], f[2], f[3], f[4]
 	g0, g1, g2, g3, g4 := g[0], g[1], g[2], g[3], g[4]
 
@@ -364,19 +386,24 @@ func updateFGVar(n int, f, g *signed62, u, v, q, r int64) {
 // divsteps59 runs 59 constant-time divsteps on the low 64 bits f0, g0 of f
 // and g, starting from zeta = -(delta + 1/2), and returns the new zeta and
 // the transition matrix [u v; q r] scaled by 2^62 (2^59 from the divsteps,
-// times 8). Every step is computed with masks: no branch or index depends on
-// f, g or zeta.
+// times 8). Every step is computed with masks (in Go) or CMOV (in assembly):
+// no branch or index depends on f, g or zeta.
 //
 // The steps run in two halves of 30 and 29. Within a half the matrix entries
 // stay below 2^30 in magnitude, so each row is packed into one word as
 // u + v·2^32 (every operation on a row is linear: add, negate, double) and a
 // step updates two words instead of four. The two half matrices are then
 // unpacked and multiplied.
+//
+// On amd64 the steps run in assembly (divsteps59Asm, selected by
+// useAsm), which returns the same packed matrices as the Go code.
 func divsteps59(zeta int64, f0, g0 uint64) (zetaOut, tu, tv, tq, tr int64) {
 	var uv1, qr1, uv2, qr2 uint64
-	f, g := f0, g0
-	zeta, f, g, uv1, qr1 = divstepsPacked(30, zeta, f, g)
-	zeta, _, _, uv2, qr2 = divstepsPacked(29, zeta, f, g)
+	if useAsm {
+		zeta, uv1, qr1, uv2, qr2 = divsteps59Asm(zeta, f0, g0)
+	} else {
+		zeta, uv1, qr1, uv2, qr2 = divsteps59Generic(zeta, f0, g0)
+	}
 	u1, v1 := unpack(uv1)
 	q1, r1 := unpack(qr1)
 	u2, v2 := unpack(uv2)
@@ -386,6 +413,15 @@ func divsteps59(zeta int64, f0, g0 uint64) (zetaOut, tu, tv, tq, tr int64) {
 	tq = (q2*u1 + r2*q1) << 3
 	tr = (q2*v1 + r2*r1) << 3
 	return zeta, tu, tv, tq, tr
+}
+
+// divsteps59Generic runs the two halves of divsteps59 in Go and returns the
+// new zeta and the two packed matrices (see divstepsPacked).
+func divsteps59Generic(zeta int64, f0, g0 uint64) (zetaOut int64, uv1, qr1, uv2, qr2 uint64) {
+	f, g := f0, g0
+	zeta, f, g, uv1, qr1 = divstepsPacked(30, zeta, f, g)
+	zeta, _, _, uv2, qr2 = divstepsPacked(29, zeta, f, g)
+	return zeta, uv1, qr1, uv2, qr2
 }
 
 // divstepsPacked runs n <= 30 constant-time divsteps (see divsteps59) and
@@ -495,7 +531,15 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 
 // InvertVarTime sets out = x^-1 mod m, or 0 if x is 0. x must be below m. out
 // is in [0, m) and may alias x. Execution time depends on x.
+//
+// With the amd64 kernels (useAsm) it runs batches of the constant-time
+// assembly divsteps, which are faster than divsteps62Var, and keeps the
+// variable-time exit and shortening of f and g (invertVarTimeCTSteps).
 func (m *Modulus) InvertVarTime(out, x *[4]uint64) {
+	if useAsm {
+		m.invertVarTimeCTSteps(out, x)
+		return
+	}
 	d := signed62{}
 	e := signed62{1}
 	f := m.pos
@@ -519,6 +563,42 @@ func (m *Modulus) InvertVarTime(out, x *[4]uint64) {
 		}
 		// If the top limbs of both f and g are 0 or -1, fold them into the
 		// limb below and use one limb fewer.
+		fn, gn := f[n-1], g[n-1]
+		if n > 1 && (fn^(fn>>63))|(gn^(gn>>63)) == 0 {
+			f[n-2] |= fn << 62
+			g[n-2] |= gn << 62
+			n--
+		}
+	}
+	m.normalize(&d, f[n-1])
+	to4(out, &d)
+}
+
+// invertVarTimeCTSteps is InvertVarTime with the divsteps of Invert (59 a
+// batch, from delta = 1/2): it stops as soon as g = 0 and shortens f and g
+// as they shrink, as InvertVarTime does. Execution time depends on x.
+func (m *Modulus) invertVarTimeCTSteps(out, x *[4]uint64) {
+	d := signed62{}
+	e := signed62{1}
+	f := m.pos
+	var g signed62
+	from4(&g, x)
+	zeta := int64(-1) // zeta = -(delta + 1/2), delta = 1/2
+	n := 5            // limbs of f and g in use
+	for {
+		var u, v, q, r int64
+		zeta, u, v, q, r = divsteps59(zeta, uint64(f[0]), uint64(g[0]))
+		m.updateDE(&d, &e, u, v, q, r)
+		updateFGVar(n, &f, &g, u, v, q, r)
+		if g[0] == 0 {
+			var any int64
+			for j := 1; j < n; j++ {
+				any |= g[j]
+			}
+			if any == 0 {
+				break
+			}
+		}
 		fn, gn := f[n-1], g[n-1]
 		if n > 1 && (fn^(fn>>63))|(gn^(gn>>63)) == 0 {
 			f[n-2] |= fn << 62

@@ -1,12 +1,18 @@
 package modinv
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/p256k1/secp256k1/internal/testutil"
+)
 
 var sinkI int64
 
 func BenchmarkParts(b *testing.B) {
 	md := New(&[4]uint64{0xFFFFFFFEFFFFFC2F, ^uint64(0), ^uint64(0), ^uint64(0)})
 	b.Run("divsteps59", func(b *testing.B) {
+		t := testutil.StartCPUTimer(b)
+		defer t.Stop()
 		z := int64(-1)
 		f, g := uint64(0x123456789abcdef1), uint64(0x0fedcba987654321)
 		for b.Loop() {
@@ -17,6 +23,8 @@ func BenchmarkParts(b *testing.B) {
 		sinkI = z
 	})
 	b.Run("divsteps62Var", func(b *testing.B) {
+		t := testutil.StartCPUTimer(b)
+		defer t.Stop()
 		// Random odd f and random g, as in the middle of an inversion.
 		var fs, gs [256]uint64
 		x := uint64(0x9e3779b97f4a7c15)
@@ -37,6 +45,8 @@ func BenchmarkParts(b *testing.B) {
 		sinkI = z
 	})
 	b.Run("updateDE", func(b *testing.B) {
+		t := testutil.StartCPUTimer(b)
+		defer t.Stop()
 		d := signed62{1, 2, 3, 4, 5}
 		e := signed62{5, 4, 3, 2, 1}
 		for b.Loop() {
@@ -44,6 +54,8 @@ func BenchmarkParts(b *testing.B) {
 		}
 	})
 	b.Run("updateFG", func(b *testing.B) {
+		t := testutil.StartCPUTimer(b)
+		defer t.Stop()
 		d := signed62{1, 2, 3, 4, 5}
 		e := signed62{5, 4, 3, 2, 1}
 		for b.Loop() {

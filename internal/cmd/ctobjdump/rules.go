@@ -51,10 +51,11 @@ var branchRules = []branchRule{
 
 	// internal/modinv
 	{fn: `^modinv\.\(\*Modulus\)\.Invert$`, file: "modinv.go", line: "for range 10 {", reason: "the fixed 10 batches of 59 divsteps"},
+	{fn: `^modinv\.(divsteps59|updateFG|\(\*Modulus\)\.updateDE)$`, file: "modinv.go", line: "if useAsm {", reason: dispatch + " (useAsm: the Go code where the amd64 kernels are turned off; always on in amd64 builds with assembly)"},
 	{fn: `^modinv\.divstepsPacked$`, file: "modinv.go", line: "for range n {", reason: "n divsteps, n = 30 or 29, constants of divsteps59"},
-	{fn: `^modinv\.\(\*Modulus\)\.updateDE$`, file: "modinv.go", line: "if m.bal[1] != 0 {", reason: "a limb of the public modulus (the field prime and the group order skip different terms)"},
-	{fn: `^modinv\.\(\*Modulus\)\.updateDE$`, file: "modinv.go", line: "if m.bal[2] != 0 {", reason: "a limb of the public modulus"},
-	{fn: `^modinv\.\(\*Modulus\)\.updateDE$`, file: "modinv.go", line: "if m.bal[3] != 0 {", reason: "a limb of the public modulus"},
+	{fn: `^modinv\.\(\*Modulus\)\.updateDEGeneric$`, file: "modinv.go", line: "if m.bal[1] != 0 {", reason: "a limb of the public modulus (the field prime and the group order skip different terms)"},
+	{fn: `^modinv\.\(\*Modulus\)\.updateDEGeneric$`, file: "modinv.go", line: "if m.bal[2] != 0 {", reason: "a limb of the public modulus"},
+	{fn: `^modinv\.\(\*Modulus\)\.updateDEGeneric$`, file: "modinv.go", line: "if m.bal[3] != 0 {", reason: "a limb of the public modulus"},
 
 	// internal/field: SetScalarPlusOrder
 	{fn: `^field\.\(\*Element\)\.SetScalarPlusOrder$`, file: "order.go", line: "for i := range v.l {", reason: "the masked write of the 4 limbs"},
@@ -150,7 +151,8 @@ var required = []string{
 	"field.feMulAsm.abi0", "field.feSquareAsm.abi0", "field.feSquareNAsm.abi0",
 	"field.feMulGeneric", "field.feSquareGeneric", "field.(*Element).Sqrt",
 	"scalar.(*Scalar).Multiply", "scalar.mul256", "scalar.(*Scalar).reduce512",
-	"modinv.(*Modulus).Invert", "modinv.divsteps59", "modinv.updateFG", "modinv.(*Modulus).updateDE",
+	"modinv.(*Modulus).Invert", "modinv.divsteps59", "modinv.divsteps59Asm.abi0", "modinv.updateFG", "modinv.(*Modulus).updateDE",
+	"modinv.updateFGAsm.abi0", "modinv.updateDEAsm.abi0", "modinv.updateFGGeneric", "modinv.(*Modulus).updateDEGeneric",
 	// Point formulas, assembly and Go.
 	"group.jacobianDoubleAsm.abi0", "group.jacobianAddAffineAsm.abi0", "group.projectiveAddAffineAsm.abi0",
 	"group.(*Jacobian).Double", "group.(*Jacobian).AddAffine", "group.(*Projective).AddAffine",
