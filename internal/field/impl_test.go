@@ -30,6 +30,13 @@ var fieldSuite = []func(*testing.T){
 	TestInvertVsFermat,
 	TestInvertAllocs,
 	TestKernelsVsBig,
+	TestSettersOverwrite,
+	TestSetBytesAboveP,
+	TestEqualIsZeroByLimb,
+	TestLessThanP,
+	TestMulIntCarry,
+	TestReduce512VsBig,
+	TestBatchInvertShapes,
 }
 
 // notInSuite are the tests that choose implementations themselves (or test
@@ -41,6 +48,8 @@ var notInSuite = []string{
 	"TestReductionPaths",
 	"TestDispatchDefault",
 	"TestElementLayout",
+	"TestImplementationName",
+	"TestSquareNRejectsZero",
 }
 
 // TestAllImplementations reruns the whole suite with each implementation
