@@ -6,7 +6,9 @@
 // US-ASCII human-readable part of 1 to 83 characters, no mixed case, a
 // valid checksum of the variant the address version requires, padding of
 // at most 4 zero bits, and programs of 2 to 40 bytes (20 or 32 for version
-// 0). Addresses are public data: everything runs in variable time.
+// 0). EncodeLimit and DecodeLimit take another length limit for formats
+// that lift BIP-173's 90 characters (BIP-352 silent-payment addresses
+// allow 1023). Addresses are public data: everything runs in variable time.
 package bech32
 
 import (
@@ -69,16 +71,21 @@ func hrpChecksum(hrp string) uint32 {
 }
 
 // Encode returns the string of hrp (lowercase is used) and the 5-bit
-// values data with the checksum of variant v.
+// values data with the checksum of variant v, at most 90 characters.
 func Encode(hrp string, data []byte, v Variant) (string, error) {
+	return EncodeLimit(hrp, data, v, maxLength)
+}
+
+// EncodeLimit is Encode with a limit of limit characters instead of 90.
+func EncodeLimit(hrp string, data []byte, v Variant, limit int) (string, error) {
 	if v != Bech32 && v != Bech32m {
 		return "", fmt.Errorf("%w: unknown variant %#x", ErrInvalid, uint32(v))
 	}
 	if err := checkHRP(hrp); err != nil {
 		return "", err
 	}
-	if len(hrp)+1+len(data)+6 > maxLength {
-		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalid, maxLength)
+	if len(hrp)+1+len(data)+6 > limit {
+		return "", fmt.Errorf("%w: longer than %d characters", ErrInvalid, limit)
 	}
 	for _, d := range data {
 		if d > 31 {
@@ -114,10 +121,15 @@ func checkHRP(hrp string) error {
 
 // Decode parses a Bech32 or Bech32m string and returns its (lowercase)
 // human-readable part, its 5-bit data values without the checksum, and the
-// variant whose checksum it carries.
+// variant whose checksum it carries. s must be at most 90 characters.
 func Decode(s string) (hrp string, data []byte, v Variant, err error) {
-	if len(s) > maxLength {
-		return "", nil, 0, fmt.Errorf("%w: %d characters, more than %d", ErrInvalid, len(s), maxLength)
+	return DecodeLimit(s, maxLength)
+}
+
+// DecodeLimit is Decode with a limit of limit characters instead of 90.
+func DecodeLimit(s string, limit int) (hrp string, data []byte, v Variant, err error) {
+	if len(s) > limit {
+		return "", nil, 0, fmt.Errorf("%w: %d characters, more than %d", ErrInvalid, len(s), limit)
 	}
 	lower, upper := false, false
 	for i := 0; i < len(s); i++ {
@@ -157,10 +169,11 @@ func Decode(s string) (hrp string, data []byte, v Variant, err error) {
 	return hrp, values[:len(values)-6], v, nil
 }
 
-// convertBits regroups from-bit values into to-bit values. With pad the
-// last group is padded with zeros; without, leftover bits must be fewer
-// than from and zero.
-func convertBits(data []byte, from, to uint, pad bool) ([]byte, error) {
+// ConvertBits regroups from-bit values into to-bit values (8 to 5 for
+// encoding, 5 to 8 for decoding, as segwit and silent-payment addresses
+// do). With pad the last group is padded with zeros; without, leftover
+// bits must be fewer than from and zero.
+func ConvertBits(data []byte, from, to uint, pad bool) ([]byte, error) {
 	var acc, bits uint
 	var out []byte
 	maxv := uint(1)<<to - 1
@@ -214,7 +227,7 @@ func SegwitAddress(hrp string, version byte, program []byte) (string, error) {
 	if hrp != strings.ToLower(hrp) {
 		return "", fmt.Errorf("%w: human-readable part not lowercase", ErrInvalid)
 	}
-	data, _ := convertBits(program, 8, 5, true)
+	data, _ := ConvertBits(program, 8, 5, true)
 	return Encode(hrp, append([]byte{version}, data...), v)
 }
 
@@ -232,7 +245,7 @@ func DecodeSegwit(hrp, addr string) (version byte, program []byte, err error) {
 		return 0, nil, fmt.Errorf("%w: empty data", ErrInvalid)
 	}
 	version = data[0]
-	if program, err = convertBits(data[1:], 5, 8, false); err != nil {
+	if program, err = ConvertBits(data[1:], 5, 8, false); err != nil {
 		return 0, nil, err
 	}
 	if err := checkProgram(version, program); err != nil {

@@ -179,3 +179,35 @@ func TestEncodeErrors(t *testing.T) {
 		t.Errorf("the longest string: %q, %v", s, err)
 	}
 }
+
+// TestLimit: EncodeLimit and DecodeLimit apply their limit, at its
+// boundary, and Encode and Decode keep BIP-173's 90 characters.
+func TestLimit(t *testing.T) {
+	rng := testutil.Rand(t)
+	for _, n := range []int{90, 91, 117, 1023} {
+		// n characters: "sp" + "1" + data + 6 checksum characters.
+		data := make([]byte, n-2-1-6)
+		for i := range data {
+			data[i] = byte(rng.IntN(32))
+		}
+		s, err := EncodeLimit("sp", data, Bech32m, n)
+		if err != nil || len(s) != n {
+			t.Fatalf("EncodeLimit(%d characters, limit %d) = %q, %v", n, n, s, err)
+		}
+		if s2, err := EncodeLimit("sp", data, Bech32m, n-1); s2 != "" || !errors.Is(err, ErrInvalid) {
+			t.Errorf("EncodeLimit(%d characters, limit %d) = %q, %v", n, n-1, s2, err)
+		}
+		hrp, got, v, err := DecodeLimit(s, n)
+		if err != nil || hrp != "sp" || v != Bech32m || string(got) != string(data) {
+			t.Errorf("DecodeLimit(%d characters, limit %d) = %q, %v, %v, %v", n, n, hrp, got, v, err)
+		}
+		if _, _, _, err := DecodeLimit(s, n-1); !errors.Is(err, ErrInvalid) {
+			t.Errorf("DecodeLimit(%d characters, limit %d): %v", n, n-1, err)
+		}
+		_, _, _, errD := Decode(s)
+		_, errE := Encode("sp", data, Bech32m)
+		if (n <= 90) != (errD == nil) || (n <= 90) != (errE == nil) {
+			t.Errorf("%d characters: Decode: %v, Encode: %v", n, errD, errE)
+		}
+	}
+}

@@ -37,6 +37,8 @@ var fieldSuite = []func(*testing.T){
 	TestMulIntCarry,
 	TestReduce512VsBig,
 	TestBatchInvertShapes,
+	TestIsSquareVarTime,
+	TestIsSquareVarTimeAllocs,
 }
 
 // notInSuite are the tests that choose implementations themselves (or test

@@ -209,7 +209,13 @@ func compilerCommand() ([]string, error) {
 
 // ensureRefBuild returns the cached shared object for the current sources
 // and recipe, building it first if needed. reused says it was there.
-func ensureRefBuild() (b *refBuild, reused bool, err error) {
+func ensureRefBuild() (b *refBuild, reused bool, err error) { return ensureRefBuildWith(nil) }
+
+// ensureRefBuildWith is ensureRefBuild with extra defines ("-DNAME=VALUE")
+// after the crate's: a variant of the reference build, cached under its
+// own key (libsecp_sp.go adds the silentpayments module, which the crate
+// vendors but its build.rs does not enable).
+func ensureRefBuildWith(extra []string) (b *refBuild, reused bool, err error) {
 	cargo, err := exec.LookPath("cargo")
 	if err != nil {
 		return nil, false, fmt.Errorf("cargo not found in PATH: it fetches %s %s, whose vendored libsecp256k1 this provider compiles (install Rust)", sysCrate, sysCrateVersion)
@@ -249,6 +255,7 @@ func ensureRefBuild() (b *refBuild, reused bool, err error) {
 	for _, d := range refDefines {
 		defines = append(defines, "-D"+d.name+"="+d.value)
 	}
+	defines = append(defines, extra...)
 	kh := sha256.New()
 	for _, part := range [][]string{{sysCrate, sysCrateVersion, srcHash, ccID, strings.Join(cc, " "), runtime.GOOS, runtime.GOARCH, refCallbacks}, refCFlags, defines, refSources, refIncludes} {
 		fmt.Fprintf(kh, "%q\n", part)
