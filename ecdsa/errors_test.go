@@ -158,3 +158,16 @@ func TestRecoveryIDErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSignRecoverableErrorValues checks that SignRecoverable returns no
+// values with its error: a nil signature and recovery id 0 for a nil key
+// and for the zero-value key.
+func TestSignRecoverableErrorValues(t *testing.T) {
+	h := sha256.Sum256([]byte("recovery id on error"))
+	for name, priv := range map[string]*secp256k1.PrivateKey{"nil": nil, "zero value": new(secp256k1.PrivateKey)} {
+		sig, recID, err := SignRecoverable(priv, h[:])
+		if err == nil || sig != nil || recID != 0 {
+			t.Errorf("SignRecoverable(%s key) = %v, %d, %v; want nil, 0 and an error", name, sig, recID, err)
+		}
+	}
+}
