@@ -20,6 +20,7 @@ var ecmultSuite = []func(*testing.T){
 	TestZeroAllocs,
 	TestMultiScalarMult,
 	TestMultiScalarMultShort,
+	TestSetShortPanics,
 	TestRecodeSigned,
 	TestMultiScalarMultAllocs,
 	TestPippWindow,
@@ -47,6 +48,7 @@ var notInSuite = []string{
 	"TestLookupAffine",
 	"TestNonZeroFromBytes",
 	"TestBlindSlotsTorn",
+	"TestBlindSlotsLoadWaitsForWriter",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the
