@@ -39,6 +39,8 @@ var fieldSuite = []func(*testing.T){
 	TestBatchInvertShapes,
 	TestIsSquareVarTime,
 	TestIsSquareVarTimeAllocs,
+	TestJacobiLoopWithoutFallback,
+	TestJMulSS,
 }
 
 // notInSuite are the tests that choose implementations themselves (or test
