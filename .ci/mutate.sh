@@ -10,4 +10,4 @@ export GOWORK=off
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/mutate" ./internal/cmd/mutate
-"$bin/mutate" -timeout "${MUTATE_TIMEOUT:-60s}" -known internal/cmd/mutate/testdata/known.txt
+"$bin/mutate" -jobs 2 -timeout "${MUTATE_TIMEOUT:-60s}" -known internal/cmd/mutate/testdata/known.txt
