@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/scalar"
 	"github.com/p256k1/secp256k1/internal/testutil"
 )
 
@@ -121,5 +122,32 @@ func TestBatchTesterHalves(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBatchRandomizers checks the randomizers of the batch equation:
+// a_0 = 1 and every other a_i below 2^128, none of them 1 or equal to
+// another (one a_i = 1 beside a_0 would let two invalid signatures whose
+// errors cancel pass). They are read back from the terms, a_i = (a_i·s_i)/s_i.
+func TestBatchRandomizers(t *testing.T) {
+	const n = 8
+	b := internalBatch(t, n, 3)
+	seen := map[[32]byte]int{}
+	for i := range n {
+		var inv, a scalar.Scalar
+		inv.Invert(&b.entries[i].s)
+		a.Multiply(&b.as[i], &inv)
+		l := a.Limbs()
+		isOne := l == [4]uint64{1, 0, 0, 0}
+		switch {
+		case i == 0 && !isOne:
+			t.Errorf("a_0 = %x, want 1", a.Bytes())
+		case i > 0 && (isOne || l[2]|l[3] != 0):
+			t.Errorf("a_%d = %x, want a value below 2^128 other than 1", i, a.Bytes())
+		}
+		if j, ok := seen[a.Bytes()]; ok {
+			t.Errorf("a_%d = a_%d", i, j)
+		}
+		seen[a.Bytes()] = i
 	}
 }
