@@ -247,3 +247,27 @@ func TestAllocations(t *testing.T) {
 		t.Errorf("encoders: %v allocations", n)
 	}
 }
+
+// TestPointSetBytesRejectsXAboveP checks that a compressed encoding of
+// x + p is rejected where x itself encodes a point: x + p reduces to a
+// valid x, so only the canonical-encoding check can refuse it.
+func TestPointSetBytesRejectsXAboveP(t *testing.T) {
+	found := 0
+	for x := int64(1); x < 50; x++ {
+		b := make([]byte, 33)
+		b[0] = 2
+		big.NewInt(x).FillBytes(b[1:])
+		if _, err := new(Point).SetBytes(b); err != nil {
+			continue // no point with this x
+		}
+		found++
+		new(big.Int).Add(bigP, big.NewInt(x)).FillBytes(b[1:])
+		for _, prefix := range []byte{2, 3} {
+			b[0] = prefix
+			expectRejectPoint(t, b)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no x below 50 has a point")
+	}
+}

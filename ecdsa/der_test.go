@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/testutil"
@@ -469,6 +470,13 @@ func TestParseDERLaxCases(t *testing.T) {
 		{"length bytes with six leading zeros", "30" + "00" + "0287" + "00000000000001" + "01" + "020102", true, false, "01", "02"},
 		{"length bytes with nine leading zeros", "30" + "00" + "028a" + "00000000000000000001" + "01" + "020102", true, false, "01", "02"},
 		{"33 bytes with zero padding", "3046022200" + "00" + n[:62] + "3f" + "020102", true, false, n[:62] + "3f", "02"},
+		// A long form whose length bytes end the input exactly (allowed, as
+		// in libsecp256k1: lenbyte > inputlen - pos is the rejection), here
+		// one zero length byte: S is empty, so zero.
+		{"S long-form length bytes end the input", "3005020101028100", true, false, "01", "00"},
+		// A two-byte long-form length (256 content bytes, zero padded): the
+		// length bytes are read big-endian, 8 bits each.
+		{"R with 256 content bytes", "3000" + "02820100" + strings.Repeat("00", 255) + "01" + "020102", true, false, "01", "02"},
 
 		// Overflow: accepted, but the signature is replaced by zero.
 		{"R = n", "3026022100" + n + "020101", true, true, "", ""},

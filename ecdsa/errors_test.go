@@ -3,6 +3,7 @@ package ecdsa
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
@@ -155,6 +156,55 @@ func TestRecoveryIDErrors(t *testing.T) {
 			if !errors.Is(err, ErrRecoveryFailed) || !strings.Contains(err.Error(), "no curve point has "+c.which) {
 				t.Errorf("r = %d, id %d: %v", c.r, id, err)
 			}
+		}
+	}
+}
+
+// TestSignRecoverableErrorValues checks that SignRecoverable returns no
+// values with its error: a nil signature and recovery id 0 for a nil key
+// and for the zero-value key.
+func TestSignRecoverableErrorValues(t *testing.T) {
+	h := sha256.Sum256([]byte("recovery id on error"))
+	for name, priv := range map[string]*secp256k1.PrivateKey{"nil": nil, "zero value": new(secp256k1.PrivateKey)} {
+		sig, recID, err := SignRecoverable(priv, h[:])
+		if err == nil || sig != nil || recID != 0 {
+			t.Errorf("SignRecoverable(%s key) = %v, %d, %v; want nil, 0 and an error", name, sig, recID, err)
+		}
+	}
+}
+
+// TestParseBIP137SignatureErrorValues checks that ParseBIP137Signature
+// returns no values with its error: a valid header with r = n or s = 0.
+func TestParseBIP137SignatureErrorValues(t *testing.T) {
+	n := testCurveOrder
+	for name, rs := range map[string][2][32]byte{"r = n": {n, {31: 1}}, "s = 0": {{31: 1}, {}}} {
+		b := append([]byte{31}, rs[0][:]...)
+		b = append(b, rs[1][:]...)
+		sig, recID, typ, err := ParseBIP137Signature(b)
+		if err == nil || sig != nil || recID != 0 || typ != 0 {
+			t.Errorf("%s: ParseBIP137Signature = %v, %d, %d, %v; want nil, 0, 0 and an error", name, sig, recID, typ, err)
+		}
+	}
+}
+
+// TestAppendCompactSize checks Bitcoin's CompactSize encoding of the
+// message length at each boundary of its four forms.
+func TestAppendCompactSize(t *testing.T) {
+	for _, c := range []struct {
+		n    uint64
+		want string
+	}{
+		{0, "00"},
+		{0xfc, "fc"},
+		{0xfd, "fdfd00"},
+		{0xffff, "fdffff"},
+		{0x10000, "fe00000100"},
+		{0xffffffff, "feffffffff"},
+		{1 << 32, "ff0000000001000000"},
+		{1<<64 - 1, "ffffffffffffffffff"},
+	} {
+		if got := hex.EncodeToString(appendCompactSize([]byte{0xaa}, c.n)); got != "aa"+c.want {
+			t.Errorf("appendCompactSize(%#x) = %s, want aa%s", c.n, got, c.want)
 		}
 	}
 }

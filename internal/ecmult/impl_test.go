@@ -20,6 +20,7 @@ var ecmultSuite = []func(*testing.T){
 	TestZeroAllocs,
 	TestMultiScalarMult,
 	TestMultiScalarMultShort,
+	TestSetShortPanics,
 	TestRecodeSigned,
 	TestMultiScalarMultAllocs,
 	TestPippWindow,
@@ -52,6 +53,7 @@ var notInSuite = []string{
 	"TestNonZeroFromBytes",
 	"TestBlindSlotsTorn",
 	"TestPairStepLayout",
+	"TestBlindSlotsLoadWaitsForWriter",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the

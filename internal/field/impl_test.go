@@ -44,9 +44,18 @@ var fieldSuite = []func(*testing.T){
 	TestInvertVsFermat,
 	TestInvertAllocs,
 	TestKernelsVsBig,
+	TestSettersOverwrite,
+	TestSetBytesAboveP,
+	TestEqualIsZeroByLimb,
+	TestLessThanP,
+	TestMulIntCarry,
+	TestReduce512VsBig,
+	TestBatchInvertShapes,
 	TestIsSquareVarTime,
 	TestIsSquareVarTimeAllocs,
 	TestSqrtBatchVarTime,
+	TestJacobiLoopWithoutFallback,
+	TestJMulSS,
 }
 
 // notInSuite are the tests that choose implementations themselves (or test
@@ -67,6 +76,8 @@ var notInSuite = []string{
 	"TestLanesConversion",
 	"TestLanesSqrt",
 	"TestLanesSquareNInterleaved",
+	"TestImplementationName",
+	"TestSquareNRejectsZero",
 }
 
 // TestAllImplementations reruns the whole suite with each implementation

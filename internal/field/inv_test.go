@@ -71,3 +71,55 @@ func BenchmarkInvertFermat(b *testing.B) {
 		x.invertFermat(&x)
 	}
 }
+
+// TestBatchInvertShapes checks BatchInvertVarTime against math/big for
+// every length from 1 to 6 and every placement of zeros (a bit mask over
+// the positions), into an output slice that held other values (a zero input
+// must write a zero), and in place; and that mismatched lengths panic.
+func TestBatchInvertShapes(t *testing.T) {
+	r := testutil.Rand(t)
+	pool := sampleElements(r, 64)[len(edgeInts()):] // random, nonzero
+	for n := 1; n <= 6; n++ {
+		for zeros := 0; zeros < 1<<n; zeros++ {
+			in := make([]Element, n)
+			for i := range in {
+				if zeros>>i&1 == 0 {
+					in[i] = *pool[r.IntN(len(pool))]
+				}
+			}
+			out := make([]Element, n)
+			for i := range out {
+				out[i] = dirty()
+			}
+			scratch := make([]Element, n+zeros%2) // longer scratch is allowed
+			BatchInvertVarTime(out, in, scratch)
+			for i := range in {
+				want := new(big.Int).ModInverse(toBig(&in[i]), bigP)
+				if want == nil {
+					want = new(big.Int)
+				}
+				if toBig(&out[i]).Cmp(want) != 0 {
+					t.Fatalf("n=%d zeros=%b: out[%d] = %x, want %x", n, zeros, i, toBig(&out[i]), want)
+				}
+			}
+			BatchInvertVarTime(in, in, scratch)
+			for i := range in {
+				if in[i] != out[i] {
+					t.Fatalf("n=%d zeros=%b: in place, [%d] = %x, want %x", n, zeros, i, toBig(&in[i]), toBig(&out[i]))
+				}
+			}
+		}
+	}
+	for _, c := range []struct{ out, in, scratch int }{{3, 2, 2}, {1, 2, 2}, {2, 2, 1}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("BatchInvertVarTime with len(out) %d, len(in) %d, len(scratch) %d did not panic", c.out, c.in, c.scratch)
+				}
+			}()
+			BatchInvertVarTime(make([]Element, c.out), make([]Element, c.in), make([]Element, c.scratch))
+		}()
+	}
+	// Length zero does nothing.
+	BatchInvertVarTime(nil, nil, nil)
+}

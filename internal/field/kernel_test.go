@@ -37,6 +37,9 @@ func kernelEdgeInts() []*big.Int {
 		add(bigP, -1), add(bigP, -2), add(bigP, -3), sub(bigP, bigC),
 		sub(bigP, pow(17)), sub(bigP, pow(32)), sub(bigP, pow(33)), sub(bigP, pow(64)),
 		sub(bigP, pow(128)), sub(bigP, pow(192)), sub(bigP, add(pow(64), -1)),
+		// Its square takes the carrying second fold with a result of more
+		// than 64 bits, where the final select must keep limb 1.
+		sub(bigP, add(pow(32), 1)),
 		limbs(0, ones, ones, ones), limbs(ones, ones, ones, 0), limbs(ones, 0, ones, 0),
 		limbs(0, ones, 0, ones), limbs(ones, ones, 0, 0), limbs(0, 0, ones, ones),
 		limbs(ones, ones, ones, ones>>1), limbs(p0-1, ones, ones, ones>>1),

@@ -35,6 +35,24 @@ func TestSetScalarPlusOrder(t *testing.T) {
 		new(big.Int).Sub(n, one), n, new(big.Int).Sub(bigP, one), bigP,
 		new(big.Int).Sub(new(big.Int).Lsh(one, 256), one),
 	}
+	// Values whose sum r + n has limbs of all ones (or one less), so that
+	// each limb of the comparison with p decides: limb 0 of r at 0,
+	// 2^64-1-n0 and its successor, 2^64-1; limb 1 likewise around
+	// 2^64-1-n1; limbs 2 and 3 small.
+	const ones = ^uint64(0)
+	for _, l0 := range []uint64{0, ones - 0xBFD25E8CD0364141, ones - 0xBFD25E8CD0364141 + 1, ones} {
+		for _, l1 := range []uint64{0, ones - 0xBAAEDCE6AF48A03B - 1, ones - 0xBAAEDCE6AF48A03B, ones - 0xBAAEDCE6AF48A03B + 1, ones} {
+			for _, l2 := range []uint64{0, 1, 2} {
+				for _, l3 := range []uint64{0, 1} {
+					x := new(big.Int).SetUint64(l3)
+					for _, l := range []uint64{l2, l1, l0} {
+						x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(l))
+					}
+					cases = append(cases, x)
+				}
+			}
+		}
+	}
 	twoPN := new(big.Int).Lsh(pn, 1)
 	for range 200 {
 		var b [32]byte

@@ -56,6 +56,13 @@ var groupSuite = []func(*testing.T){
 	TestZeroAllocs,
 	TestJacobianConstantTimeVsVarTime,
 	TestDegenerateZIsInfinity,
+	TestSetInfinityOverwrites,
+	TestAddVarTimeInfinityFlag,
+	TestAffineEqualCoordinates,
+	TestConversionsOnDirtyReceivers,
+	TestBatchToAffinePanics,
+	TestJacobianSelectFlag,
+	TestProjectiveIdentityForms,
 	TestAddMixedZRatioAndZInv,
 	TestProjectiveCompleteVsBig,
 }

@@ -4,6 +4,7 @@ package scalar
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/p256k1/secp256k1/internal/testutil"
@@ -251,20 +252,43 @@ func TestWNAF(t *testing.T) {
 	}
 }
 
+// TestWNAFPanics checks that WNAFVarTime refuses bad parameters, and an
+// input too large for its output (one whose digits carry out of len(out)),
+// each with its own message: another panic (an index out of range) or a
+// return would mean a check is missing.
 func TestWNAFPanics(t *testing.T) {
-	var s Scalar
-	s.SetUint64(1)
+	var one Scalar
+	one.SetUint64(1)
+	ones := func(bits uint) *Scalar {
+		return fromBig(new(big.Int).Sub(new(big.Int).Lsh(bigOne, bits), bigOne))
+	}
 	for _, tc := range []struct {
-		n int
-		w uint
-	}{{129, 1}, {129, 25}, {258, 5}} {
+		s    *Scalar
+		n    int
+		w    uint
+		want string
+	}{
+		{&one, 129, 0, "bad wNAF parameters"},
+		{&one, 129, 1, "bad wNAF parameters"},
+		{&one, 129, 25, "bad wNAF parameters"},
+		{&one, 258, 5, "bad wNAF parameters"},
+		// All ones over len(out) bits: the top digit carries out.
+		{ones(128), 128, 2, "wNAF input too large"},
+		{ones(128), 128, 4, "wNAF input too large"},
+		{ones(255), 255, 5, "wNAF input too large"},
+		{ones(64), 64, 24, "wNAF input too large"},
+		// 3·2^8 in 10 digits with w = 2: the last window is clamped to the
+		// two bits left and carries.
+		{fromBig(big.NewInt(3 << 8)), 10, 2, "wNAF input too large"},
+	} {
 		func() {
 			defer func() {
-				if recover() == nil {
-					t.Errorf("WNAFVarTime(len %d, w %d) did not panic", tc.n, tc.w)
+				r := recover()
+				if msg, _ := r.(string); !strings.Contains(msg, tc.want) {
+					t.Errorf("WNAFVarTime(%x, len %d, w %d) panicked with %v, want %q", toBig(tc.s), tc.n, tc.w, r, tc.want)
 				}
 			}()
-			s.WNAFVarTime(make([]int32, tc.n), tc.w)
+			tc.s.WNAFVarTime(make([]int32, tc.n), tc.w)
 		}()
 	}
 }
