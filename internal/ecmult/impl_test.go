@@ -52,6 +52,8 @@ var notInSuite = []string{
 	"TestNonZeroFromBytes",
 	"TestBlindSlotsTorn",
 	"TestPairStepLayout",
+	"TestReduceGroupsLanes",
+	"TestReduceGroupsLanesAllocs",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the

@@ -1,0 +1,117 @@
+package ecmult
+
+import (
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/group"
+)
+
+// pairLaneMin is the least number of pairs in a round for which
+// reduceGroups adds them in lanes (where field.LanesEnabled): below it the
+// padding of the last eight lanes and the conversions cost more than they
+// save.
+const pairLaneMin = 16
+
+// laneBlock holds eight pairs of an addition round in AVX-512 IFMA lanes
+// (roundLanesVarTime): lane j is pair 8·b + j of the round.
+type laneBlock struct {
+	xp, xq, yp, dy field.Lanes // x_p, x_q, y_p, y_q - y_p
+	pre            field.Lanes // lane-wise running product of x_q - x_p up to this block
+	special        uint8       // lanes that the Go step adds (or padding past the last pair)
+}
+
+// roundLanesVarTime is the first two passes of a round of reduceGroups in
+// AVX-512 IFMA lanes, eight pairs at a time: it sets the first point of
+// every pair (a[i], a[i+1]), i even, of every group to the pair's sum, and
+// returns the number of pairs. Lane j of block b holds pair 8·b + j; the
+// running products of the denominators x_q − x_p are eight independent
+// chains, one per lane, whose eight totals are inverted together
+// (field.BatchInvertVarTime: one inversion for the round). A pair with a
+// point at infinity or equal x (doubling, q = −p) is a special lane: its
+// lane computes with x_p = 0 and x_q = pairDenominator(p, q), so that the
+// lane's inverse is that of the pair's denominator, and pairAdd (the Go
+// step) forms its sum. The sums are the same field elements as those of
+// the scalar round. The caller checks field.LanesEnabled. Execution time
+// depends on the inputs.
+func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []int32, m int) {
+	ws.pairs = grow(ws.pairs, m)
+	k := 0
+	for g := range count {
+		l := int(count[g])
+		for i := 0; i+1 < l; i += 2 {
+			ws.pairs[k] = start[g] + int32(i)
+			k++
+		}
+	}
+	nb := (m + 7) / 8
+	ws.blocks = grow(ws.blocks, nb)
+	var d field.Lanes
+	for b := range nb {
+		blk := &ws.blocks[b]
+		var xp, xq, yp, yq [8]field.Element
+		blk.special = 0
+		for j := range 8 {
+			k := 8*b + j
+			if k >= m {
+				xq[j].One() // padding: a denominator of 1
+				blk.special |= 1 << j
+				continue
+			}
+			p, q := &arr[ws.pairs[k]], &arr[ws.pairs[k]+1]
+			if p.Infinity || q.Infinity || p.X == q.X {
+				pairDenominator(&xq[j], p, q)
+				blk.special |= 1 << j
+				continue
+			}
+			xp[j], xq[j], yp[j], yq[j] = p.X, q.X, p.Y, q.Y
+		}
+		blk.xp.SetElementsVarTime(&xp)
+		blk.xq.SetElementsVarTime(&xq)
+		blk.yp.SetElementsVarTime(&yp)
+		blk.dy.SetElementsVarTime(&yq)
+		blk.dy.SubVarTime(&blk.dy, &blk.yp)
+		d.SubVarTime(&blk.xq, &blk.xp)
+		if b == 0 {
+			blk.pre = d
+		} else {
+			blk.pre.MulVarTime(&ws.blocks[b-1].pre, &d)
+		}
+	}
+	// The eight lanes' totals are non-zero (every denominator is), so
+	// are their inverses.
+	var tot, inv, scratch [8]field.Element
+	ws.blocks[nb-1].pre.ElementsVarTime(&tot)
+	field.BatchInvertVarTime(inv[:], tot[:], scratch[:])
+	var acc, ib, lambda, x3, y3 field.Lanes
+	acc.SetElementsVarTime(&inv)
+	for b := nb - 1; b >= 0; b-- {
+		blk := &ws.blocks[b]
+		if b > 0 {
+			ib.MulVarTime(&acc, &ws.blocks[b-1].pre)
+			d.SubVarTime(&blk.xq, &blk.xp)
+			acc.MulVarTime(&acc, &d)
+		} else {
+			ib = acc
+		}
+		lambda.MulVarTime(&blk.dy, &ib)
+		x3.SquareVarTime(&lambda)
+		x3.SubVarTime(&x3, &blk.xp)
+		x3.SubVarTime(&x3, &blk.xq) // x3 = λ² - x_p - x_q
+		y3.SubVarTime(&blk.xp, &x3)
+		y3.MulVarTime(&y3, &lambda)
+		y3.SubVarTime(&y3, &blk.yp) // y3 = λ(x_p - x3) - y_p
+		var xs, ys, is [8]field.Element
+		x3.ElementsVarTime(&xs)
+		y3.ElementsVarTime(&ys)
+		if blk.special != 0 {
+			ib.ElementsVarTime(&is)
+		}
+		for j := range min(8, m-8*b) {
+			p := &arr[ws.pairs[8*b+j]]
+			if blk.special>>j&1 == 1 {
+				pairAdd(p, p, &arr[ws.pairs[8*b+j]+1], &is[j])
+				continue
+			}
+			p.SetXY(&xs[j], &ys[j])
+		}
+	}
+}
