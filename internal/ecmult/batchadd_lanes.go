@@ -8,7 +8,7 @@ import (
 // pairLaneMin is the least number of pairs in a round for which
 // reduceGroups adds them in lanes (where field.LanesEnabled): below it the
 // padding of the last eight lanes and the conversions cost more than they
-// save.
+// save (rounds that small are the last few of a window and rare).
 const pairLaneMin = 16
 
 // laneBlock holds eight pairs of an addition round in AVX-512 IFMA lanes
@@ -21,17 +21,20 @@ type laneBlock struct {
 
 // roundLanesVarTime is the first two passes of a round of reduceGroups in
 // AVX-512 IFMA lanes, eight pairs at a time: it sets the first point of
-// every pair (a[i], a[i+1]), i even, of every group to the pair's sum, and
-// returns the number of pairs. Lane j of block b holds pair 8·b + j; the
+// every pair (a[i], a[i+1]), i even, of every group to the pair's sum; m
+// is the number of pairs. Lane j of block b holds pair 8·b + j; the
 // running products of the denominators x_q − x_p are eight independent
 // chains, one per lane, whose eight totals are inverted together
 // (field.BatchInvertVarTime: one inversion for the round). A pair with a
 // point at infinity or equal x (doubling, q = −p) is a special lane: its
 // lane computes with x_p = 0 and x_q = pairDenominator(p, q), so that the
 // lane's inverse is that of the pair's denominator, and pairAdd (the Go
-// step) forms its sum. The sums are the same field elements as those of
-// the scalar round. The caller checks field.LanesEnabled. Execution time
-// depends on the inputs.
+// step) forms its sum. Each block is one call of pair8PrepVarTime
+// (conversion, running product) forward and one of pair8StepVarTime (the
+// lanes' inverses, λ, x3, y3, conversion back) backward, the assembly of
+// batchadd8_amd64.s. The sums are the same field elements as those of the
+// scalar round (TestReduceGroupsLanes). The caller checks
+// field.LanesEnabled. Execution time depends on the inputs.
 func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []int32, m int) {
 	ws.pairs = grow(ws.pairs, m)
 	k := 0
@@ -44,64 +47,45 @@ func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []in
 	}
 	nb := (m + 7) / 8
 	ws.blocks = grow(ws.blocks, nb)
-	var d field.Lanes
+	pre := one8
 	for b := range nb {
 		blk := &ws.blocks[b]
-		var xp, xq, yp, yq [8]field.Element
+		var in [4][8]field.Element // x_p, x_q, y_p, y_q
 		blk.special = 0
 		for j := range 8 {
 			k := 8*b + j
 			if k >= m {
-				xq[j].One() // padding: a denominator of 1
+				in[1][j].One() // padding: a denominator of 1
 				blk.special |= 1 << j
 				continue
 			}
 			p, q := &arr[ws.pairs[k]], &arr[ws.pairs[k]+1]
 			if p.Infinity || q.Infinity || p.X == q.X {
-				pairDenominator(&xq[j], p, q)
+				pairDenominator(&in[1][j], p, q)
 				blk.special |= 1 << j
 				continue
 			}
-			xp[j], xq[j], yp[j], yq[j] = p.X, q.X, p.Y, q.Y
+			in[0][j], in[1][j], in[2][j], in[3][j] = p.X, q.X, p.Y, q.Y
 		}
-		blk.xp.SetElementsVarTime(&xp)
-		blk.xq.SetElementsVarTime(&xq)
-		blk.yp.SetElementsVarTime(&yp)
-		blk.dy.SetElementsVarTime(&yq)
-		blk.dy.SubVarTime(&blk.dy, &blk.yp)
-		d.SubVarTime(&blk.xq, &blk.xp)
-		if b == 0 {
-			blk.pre = d
-		} else {
-			blk.pre.MulVarTime(&ws.blocks[b-1].pre, &d)
-		}
+		pair8PrepLanesVarTime(blk, pre, &in)
+		pre = &blk.pre
 	}
 	// The eight lanes' totals are non-zero (every denominator is), so
 	// are their inverses.
 	var tot, inv, scratch [8]field.Element
 	ws.blocks[nb-1].pre.ElementsVarTime(&tot)
 	field.BatchInvertVarTime(inv[:], tot[:], scratch[:])
-	var acc, ib, lambda, x3, y3 field.Lanes
+	var acc, ib field.Lanes
 	acc.SetElementsVarTime(&inv)
 	for b := nb - 1; b >= 0; b-- {
 		blk := &ws.blocks[b]
+		pre := one8
 		if b > 0 {
-			ib.MulVarTime(&acc, &ws.blocks[b-1].pre)
-			d.SubVarTime(&blk.xq, &blk.xp)
-			acc.MulVarTime(&acc, &d)
-		} else {
-			ib = acc
+			pre = &ws.blocks[b-1].pre
 		}
-		lambda.MulVarTime(&blk.dy, &ib)
-		x3.SquareVarTime(&lambda)
-		x3.SubVarTime(&x3, &blk.xp)
-		x3.SubVarTime(&x3, &blk.xq) // x3 = λ² - x_p - x_q
-		y3.SubVarTime(&blk.xp, &x3)
-		y3.MulVarTime(&y3, &lambda)
-		y3.SubVarTime(&y3, &blk.yp) // y3 = λ(x_p - x3) - y_p
-		var xs, ys, is [8]field.Element
-		x3.ElementsVarTime(&xs)
-		y3.ElementsVarTime(&ys)
+		var out [2][8]field.Element // x3, y3
+		pair8StepLanesVarTime(&out, &ib, &acc, pre, blk)
+		var is [8]field.Element
 		if blk.special != 0 {
 			ib.ElementsVarTime(&is)
 		}
@@ -111,7 +95,10 @@ func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []in
 				pairAdd(p, p, &arr[ws.pairs[8*b+j]+1], &is[j])
 				continue
 			}
-			p.SetXY(&xs[j], &ys[j])
+			p.SetXY(&out[0][j], &out[1][j])
 		}
 	}
 }
+
+// one8 is 1 in eight lanes.
+var one8 = new(field.Lanes).SetUint64VarTime(1)

@@ -3,7 +3,9 @@ package ecmult
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
+	"github.com/p256k1/secp256k1/internal/field"
 	"github.com/p256k1/secp256k1/internal/group"
 	"github.com/p256k1/secp256k1/internal/impl"
 	"github.com/p256k1/secp256k1/internal/scalar"
@@ -213,4 +215,17 @@ func FuzzReduceGroupsLanes(f *testing.F) {
 		}
 		checkReduceGroupsLanes(t, lanes, pool, lists)
 	})
+}
+
+// TestLaneBlockLayout checks the layout that the kernels of
+// batchadd8_amd64.s assume: field.Lanes is [5][8]uint64, a laneBlock's
+// five Lanes come first and in order, a field.Element is [4]uint64.
+func TestLaneBlockLayout(t *testing.T) {
+	var blk laneBlock
+	var e field.Element
+	if unsafe.Sizeof(blk.xp) != 320 || unsafe.Offsetof(blk.xq) != 320 || unsafe.Offsetof(blk.yp) != 640 ||
+		unsafe.Offsetof(blk.dy) != 960 || unsafe.Offsetof(blk.pre) != 1280 || unsafe.Sizeof(e) != 32 {
+		t.Fatalf("laneBlock: Lanes size %d, offsets %d %d %d %d, Element size %d", unsafe.Sizeof(blk.xp),
+			unsafe.Offsetof(blk.xq), unsafe.Offsetof(blk.yp), unsafe.Offsetof(blk.dy), unsafe.Offsetof(blk.pre), unsafe.Sizeof(e))
+	}
 }
