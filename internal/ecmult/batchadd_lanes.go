@@ -19,10 +19,11 @@ type laneBlock struct {
 	special        uint8       // lanes that the Go step adds (or padding past the last pair)
 }
 
-// roundLanesVarTime is the first two passes of a round of reduceGroups in
-// AVX-512 IFMA lanes, eight pairs at a time: it sets the first point of
-// every pair (a[i], a[i+1]), i even, of every group to the pair's sum; m
-// is the number of pairs. Lane j of block b holds pair 8·b + j; the
+// roundLanesVarTime is a whole round of reduceGroups in
+// AVX-512 IFMA lanes, eight pairs at a time, and its compaction: the sum
+// of every pair (a[i], a[i+1]), i even, of every group goes to a[i/2], a
+// last unpaired point after them, and count is updated; m is the number
+// of pairs. Lane j of block b holds pair 8·b + j; the
 // running products of the denominators x_q − x_p are eight independent
 // chains, one per lane, whose eight totals are inverted together
 // (field.BatchInvertVarTime: one inversion for the round). A pair with a
@@ -39,30 +40,36 @@ func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []in
 	ws.pairs = grow(ws.pairs, m)
 	k := 0
 	for g := range count {
-		l := int(count[g])
-		for i := 0; i+1 < l; i += 2 {
-			ws.pairs[k] = start[g] + int32(i)
+		l := int32(count[g])
+		for i := int32(0); i+1 < l; i += 2 {
+			ws.pairs[k] = [2]int32{start[g] + i, start[g] + i/2}
 			k++
 		}
 	}
 	nb := (m + 7) / 8
 	ws.blocks = grow(ws.blocks, nb)
+	ws.spec = ws.spec[:0]
 	pre := one8
+	var in [4][8]field.Element // x_p, x_q, y_p, y_q
+	var zero field.Element
 	for b := range nb {
 		blk := &ws.blocks[b]
-		var in [4][8]field.Element // x_p, x_q, y_p, y_q
 		blk.special = 0
 		for j := range 8 {
 			k := 8*b + j
 			if k >= m {
-				in[1][j].One() // padding: a denominator of 1
+				// Padding: a denominator of 1.
+				in[0][j], in[2][j], in[3][j] = zero, zero, zero
+				in[1][j].One()
 				blk.special |= 1 << j
 				continue
 			}
-			p, q := &arr[ws.pairs[k]], &arr[ws.pairs[k]+1]
+			p, q := &arr[ws.pairs[k][0]], &arr[ws.pairs[k][0]+1]
 			if p.Infinity || q.Infinity || p.X == q.X {
+				in[0][j], in[2][j], in[3][j] = zero, zero, zero
 				pairDenominator(&in[1][j], p, q)
 				blk.special |= 1 << j
+				ws.spec = append(ws.spec, *p, *q)
 				continue
 			}
 			in[0][j], in[1][j], in[2][j], in[3][j] = p.X, q.X, p.Y, q.Y
@@ -77,6 +84,11 @@ func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []in
 	field.BatchInvertVarTime(inv[:], tot[:], scratch[:])
 	var acc, ib field.Lanes
 	acc.SetElementsVarTime(&inv)
+	// Backward, the sums go straight to their places after the round
+	// (the pair at i of a group to i/2): the lanes hold the inputs of
+	// the common pairs, ws.spec those of the special ones, which are
+	// taken from its end, lanes in descending order.
+	sp := len(ws.spec)
 	for b := nb - 1; b >= 0; b-- {
 		blk := &ws.blocks[b]
 		pre := one8
@@ -89,14 +101,26 @@ func (ws *windowScratch) roundLanesVarTime(arr []group.Affine, start, count []in
 		if blk.special != 0 {
 			ib.ElementsVarTime(&is)
 		}
-		for j := range min(8, m-8*b) {
-			p := &arr[ws.pairs[8*b+j]]
+		for j := min(8, m-8*b) - 1; j >= 0; j-- {
+			r := &arr[ws.pairs[8*b+j][1]]
 			if blk.special>>j&1 == 1 {
-				pairAdd(p, p, &arr[ws.pairs[8*b+j]+1], &is[j])
+				sp -= 2
+				pairAdd(r, &ws.spec[sp], &ws.spec[sp+1], &is[j])
 				continue
 			}
-			p.SetXY(&out[0][j], &out[1][j])
+			r.SetXY(&out[0][j], &out[1][j])
 		}
+	}
+	// A last unpaired point follows the sums.
+	for g := range count {
+		l := count[g]
+		if l < 2 {
+			continue
+		}
+		if l&1 == 1 {
+			arr[start[g]+l/2] = arr[start[g]+l-1]
+		}
+		count[g] = (l + 1) / 2
 	}
 }
 

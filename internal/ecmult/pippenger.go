@@ -79,7 +79,8 @@ type windowScratch struct {
 	start    []int32          // start[b]: first index of bucket b in arr
 	count    []int32          // count[b]: points (then partial sums) in bucket b
 	den      []field.Element  // the running products of one round's denominators
-	pairs    []int32          // the first point of each pair of a round in lanes
+	pairs    [][2]int32       // a round in lanes: each pair's first point and its sum's place
+	spec     []group.Affine   // a round in lanes: the special pairs' points
 	blocks   []laneBlock      // a round's pairs in lanes, eight per block
 	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
 	pieces   []piece          // this worker's share of the windows
@@ -444,9 +445,9 @@ func (ws *windowScratch) bucket(arr []group.Affine, start, count []int32, g int)
 // every pair from the last to the first, which peels the pair's inverse
 // off the running inverse and adds the pair into its first point; last,
 // the sums move to the front of each group's list. Where
-// field.LanesEnabled, a round of at least pairLaneMin pairs runs its first
-// two passes in AVX-512 IFMA lanes, eight pairs at a time
-// (roundLanesVarTime), with the same sums.
+// field.LanesEnabled, a round of at least pairLaneMin pairs runs in
+// AVX-512 IFMA lanes, eight pairs at a time (roundLanesVarTime), with the
+// same sums.
 func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) {
 	ng := len(count)
 	ws.den = grow(ws.den, len(arr)/2)
@@ -462,9 +463,9 @@ func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) 
 		}
 		if m >= pairLaneMin && field.LanesEnabled() {
 			ws.roundLanesVarTime(arr, start, count, m)
-		} else {
-			ws.roundScalarVarTime(arr, start, count, &one)
+			continue
 		}
+		ws.roundScalarVarTime(arr, start, count, &one)
 		// Pass 3: the sums (and a last unpaired point) to the front.
 		for g := range ng {
 			l := int(count[g])
