@@ -54,6 +54,9 @@ var notInSuite = []string{
 	"TestBlindSlotsTorn",
 	"TestPairStepLayout",
 	"TestBlindSlotsLoadWaitsForWriter",
+	"TestReduceGroupsLanes",
+	"TestLaneBlockLayout",
+	"TestReduceGroupsLanesAllocs",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the

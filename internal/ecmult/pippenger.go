@@ -79,6 +79,9 @@ type windowScratch struct {
 	start    []int32          // start[b]: first index of bucket b in arr
 	count    []int32          // count[b]: points (then partial sums) in bucket b
 	den      []field.Element  // the running products of one round's denominators
+	pairs    [][2]int32       // a round in lanes: each pair's first point and its sum's place
+	spec     []group.Affine   // a round in lanes: the special pairs' points
+	blocks   []laneBlock      // a round's pairs in lanes, eight per block
 	jbuckets []group.Jacobian // Jacobian buckets (jacobianBuckets)
 	pieces   []piece          // this worker's share of the windows
 	arr2     []group.Affine   // the row and column lists of the bucket sums
@@ -441,63 +444,28 @@ func (ws *windowScratch) bucket(arr []group.Affine, start, count []int32, g int)
 // of the pairs' denominators (forward), one inversion, then pairStepVarTime for
 // every pair from the last to the first, which peels the pair's inverse
 // off the running inverse and adds the pair into its first point; last,
-// the sums move to the front of each group's list.
+// the sums move to the front of each group's list. Where
+// field.LanesEnabled, a round of at least pairLaneMin pairs runs in
+// AVX-512 IFMA lanes, eight pairs at a time (roundLanesVarTime), with the
+// same sums.
 func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) {
 	ng := len(count)
 	ws.den = grow(ws.den, len(arr)/2)
 	var one field.Element
 	one.One()
 	for {
-		// Pass 1: den[m] = the product of the denominators of the pairs
-		// 0..m, over every pair of every group.
 		m := 0
-		var acc, d field.Element
-		acc.One()
 		for g := range ng {
-			l := int(count[g])
-			if l < 2 {
-				continue
-			}
-			a := arr[start[g] : start[g]+int32(l)]
-			for i := 0; i+1 < l; i += 2 {
-				pairDenominator(&d, &a[i], &a[i+1])
-				acc.Multiply(&acc, &d)
-				ws.den[m] = acc
-				m++
-			}
+			m += int(count[g]) / 2
 		}
 		if m == 0 {
 			return
 		}
-		// pairDenominator is never zero, so neither is the product.
-		acc.InvertVarTime(&acc)
-		// Pass 2: the sums, backwards, each into the pair's first point,
-		// two pairs at a time (a pending pair waits for the next).
-		var pp, pq *group.Affine
-		var pprev *field.Element
-		for g := ng - 1; g >= 0; g-- {
-			l := int(count[g])
-			if l < 2 {
-				continue
-			}
-			a := arr[start[g] : start[g]+int32(l)]
-			for i := l&^1 - 2; i >= 0; i -= 2 {
-				m--
-				prev := &one
-				if m > 0 {
-					prev = &ws.den[m-1]
-				}
-				if pp == nil {
-					pp, pq, pprev = &a[i], &a[i+1], prev
-					continue
-				}
-				pairStep2VarTime(pp, pq, &a[i], &a[i+1], &acc, pprev, prev)
-				pp = nil
-			}
+		if m >= pairLaneMin && field.LanesEnabled() {
+			ws.roundLanesVarTime(arr, start, count, m)
+			continue
 		}
-		if pp != nil {
-			pairStepVarTime(pp, pp, pq, &acc, pprev)
-		}
+		ws.roundScalarVarTime(arr, start, count, &one)
 		// Pass 3: the sums (and a last unpaired point) to the front.
 		for g := range ng {
 			l := int(count[g])
@@ -516,6 +484,60 @@ func (ws *windowScratch) reduceGroups(arr []group.Affine, start, count []int32) 
 			}
 			count[g] = int32(k)
 		}
+	}
+}
+
+// roundScalarVarTime is the first two passes of a round of reduceGroups
+// on the scalar path: it sets the first point of every pair of every group
+// to the pair's sum; one is 1. There is at least one pair.
+func (ws *windowScratch) roundScalarVarTime(arr []group.Affine, start, count []int32, one *field.Element) {
+	ng := len(count)
+	// Pass 1: den[m] = the product of the denominators of the pairs
+	// 0..m, over every pair of every group.
+	m := 0
+	var acc, d field.Element
+	acc.One()
+	for g := range ng {
+		l := int(count[g])
+		if l < 2 {
+			continue
+		}
+		a := arr[start[g] : start[g]+int32(l)]
+		for i := 0; i+1 < l; i += 2 {
+			pairDenominator(&d, &a[i], &a[i+1])
+			acc.Multiply(&acc, &d)
+			ws.den[m] = acc
+			m++
+		}
+	}
+	// pairDenominator is never zero, so neither is the product.
+	acc.InvertVarTime(&acc)
+	// Pass 2: the sums, backwards, each into the pair's first point,
+	// two pairs at a time (a pending pair waits for the next).
+	var pp, pq *group.Affine
+	var pprev *field.Element
+	for g := ng - 1; g >= 0; g-- {
+		l := int(count[g])
+		if l < 2 {
+			continue
+		}
+		a := arr[start[g] : start[g]+int32(l)]
+		for i := l&^1 - 2; i >= 0; i -= 2 {
+			m--
+			prev := one
+			if m > 0 {
+				prev = &ws.den[m-1]
+			}
+			if pp == nil {
+				pp, pq, pprev = &a[i], &a[i+1], prev
+				continue
+			}
+			pairStep2VarTime(pp, pq, &a[i], &a[i+1], &acc, pprev, prev)
+			pp = nil
+		}
+	}
+	if pp != nil {
+		pairStepVarTime(pp, pp, pq, &acc, pprev)
 	}
 }
 
