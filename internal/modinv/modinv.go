@@ -532,24 +532,33 @@ func (m *Modulus) Invert(out, x *[4]uint64) {
 // InvertVarTime sets out = x^-1 mod m, or 0 if x is 0. x must be below m. out
 // is in [0, m) and may alias x. Execution time depends on x.
 //
-// With the amd64 kernels (useAsm) it runs batches of the constant-time
-// assembly divsteps, which are faster than divsteps62Var, and keeps the
-// variable-time exit and shortening of f and g (invertVarTimeCTSteps).
+// It runs batches of divsteps62Var, which skip runs of zeros, or with the
+// amd64 kernels (useAsm) batches of the constant-time assembly divsteps,
+// which are faster there; either way it stops as soon as g = 0 and shortens
+// f and g as they shrink.
 func (m *Modulus) InvertVarTime(out, x *[4]uint64) {
 	if useAsm {
-		m.invertVarTimeCTSteps(out, x)
+		m.invertVarTime(out, x, divsteps59)
 		return
 	}
+	m.invertVarTime(out, x, divsteps62Var)
+}
+
+// invertVarTime is InvertVarTime with the batches of divsteps given: steps
+// is divsteps62Var (its state -1 is eta = -delta, delta = 1) or divsteps59
+// (its state -1 is zeta = -(delta + 1/2), delta = 1/2). Execution time
+// depends on x.
+func (m *Modulus) invertVarTime(out, x *[4]uint64, steps func(int64, uint64, uint64) (int64, int64, int64, int64, int64)) {
 	d := signed62{}
 	e := signed62{1}
 	f := m.pos
 	var g signed62
 	from4(&g, x)
-	eta := int64(-1) // eta = -delta, delta = 1
-	n := 5           // limbs of f and g in use
+	state := int64(-1)
+	n := 5 // limbs of f and g in use
 	for {
 		var u, v, q, r int64
-		eta, u, v, q, r = divsteps62Var(eta, uint64(f[0]), uint64(g[0]))
+		state, u, v, q, r = steps(state, uint64(f[0]), uint64(g[0]))
 		m.updateDE(&d, &e, u, v, q, r)
 		updateFGVar(n, &f, &g, u, v, q, r)
 		if g[0] == 0 {
@@ -563,42 +572,6 @@ func (m *Modulus) InvertVarTime(out, x *[4]uint64) {
 		}
 		// If the top limbs of both f and g are 0 or -1, fold them into the
 		// limb below and use one limb fewer.
-		fn, gn := f[n-1], g[n-1]
-		if n > 1 && (fn^(fn>>63))|(gn^(gn>>63)) == 0 {
-			f[n-2] |= fn << 62
-			g[n-2] |= gn << 62
-			n--
-		}
-	}
-	m.normalize(&d, f[n-1])
-	to4(out, &d)
-}
-
-// invertVarTimeCTSteps is InvertVarTime with the divsteps of Invert (59 a
-// batch, from delta = 1/2): it stops as soon as g = 0 and shortens f and g
-// as they shrink, as InvertVarTime does. Execution time depends on x.
-func (m *Modulus) invertVarTimeCTSteps(out, x *[4]uint64) {
-	d := signed62{}
-	e := signed62{1}
-	f := m.pos
-	var g signed62
-	from4(&g, x)
-	zeta := int64(-1) // zeta = -(delta + 1/2), delta = 1/2
-	n := 5            // limbs of f and g in use
-	for {
-		var u, v, q, r int64
-		zeta, u, v, q, r = divsteps59(zeta, uint64(f[0]), uint64(g[0]))
-		m.updateDE(&d, &e, u, v, q, r)
-		updateFGVar(n, &f, &g, u, v, q, r)
-		if g[0] == 0 {
-			var any int64
-			for j := 1; j < n; j++ {
-				any |= g[j]
-			}
-			if any == 0 {
-				break
-			}
-		}
 		fn, gn := f[n-1], g[n-1]
 		if n > 1 && (fn^(fn>>63))|(gn^(gn>>63)) == 0 {
 			f[n-2] |= fn << 62
