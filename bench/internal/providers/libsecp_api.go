@@ -533,10 +533,14 @@ func (a *LibsecpAPI) pubkeyTweak(in, tw []byte, mul C.int) ([]byte, bool) {
 }
 
 // PubkeyTweakAdd is ec_pubkey_tweak_add of the parsed key, compressed.
-func (a *LibsecpAPI) PubkeyTweakAdd(in, tweak []byte) ([]byte, bool) { return a.pubkeyTweak(in, tweak, 0) }
+func (a *LibsecpAPI) PubkeyTweakAdd(in, tweak []byte) ([]byte, bool) {
+	return a.pubkeyTweak(in, tweak, 0)
+}
 
 // PubkeyTweakMul is ec_pubkey_tweak_mul of the parsed key, compressed.
-func (a *LibsecpAPI) PubkeyTweakMul(in, tweak []byte) ([]byte, bool) { return a.pubkeyTweak(in, tweak, 1) }
+func (a *LibsecpAPI) PubkeyTweakMul(in, tweak []byte) ([]byte, bool) {
+	return a.pubkeyTweak(in, tweak, 1)
+}
 
 // PubkeyCombine parses 1 to MaxCombineKeys keys (any encoding
 // ec_pubkey_parse takes, at most 65 bytes) and returns ec_pubkey_combine's
