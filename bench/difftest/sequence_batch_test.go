@@ -35,8 +35,15 @@ const (
 
 // verdicts caches libsecp256k1's answer for an entry (the key, message and
 // signature bytes): the answer of a deterministic function, asked again for
-// the same entries across inputs.
-var verdicts sync.Map
+// the same entries across inputs. It is emptied when it reaches
+// maxVerdicts entries, so that a long fuzzing run does not grow it without
+// bound.
+var (
+	verdictsMu sync.Mutex
+	verdicts   = map[string]bool{}
+)
+
+const maxVerdicts = 1 << 16
 
 func cachedVerdict(kind byte, parts [][]byte, f func() bool) bool {
 	var k []byte
@@ -45,11 +52,19 @@ func cachedVerdict(kind byte, parts [][]byte, f func() bool) bool {
 		k = append(k, byte(len(p)), byte(len(p)>>8))
 		k = append(k, p...)
 	}
-	if v, ok := verdicts.Load(string(k)); ok {
-		return v.(bool)
+	verdictsMu.Lock()
+	v, ok := verdicts[string(k)]
+	verdictsMu.Unlock()
+	if ok {
+		return v
 	}
-	v := f()
-	verdicts.Store(string(k), v)
+	v = f()
+	verdictsMu.Lock()
+	if len(verdicts) >= maxVerdicts {
+		clear(verdicts)
+	}
+	verdicts[string(k)] = v
+	verdictsMu.Unlock()
 	return v
 }
 
