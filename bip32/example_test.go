@@ -6,13 +6,15 @@ import (
 	"log"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/address"
 	"github.com/p256k1/secp256k1/bip32"
 	"github.com/p256k1/secp256k1/bip39"
 )
 
 // A BIP-84 (native segwit, P2WPKH) account and its first receiving key
 // from a mnemonic: the account's zpub, which a watch-only wallet imports,
-// and the public key whose HASH160 is the address's witness program.
+// the public key, and its address (package address), BIP-84's first
+// receiving address.
 func Example_bip84() {
 	mnemonic := "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 	seed, err := bip39.Seed(mnemonic, "")
@@ -47,16 +49,22 @@ func Example_bip84() {
 		log.Fatal(err)
 	}
 	fmt.Println("m/84'/0'/0'/0/0:", hex.EncodeToString(pub.BytesCompressed()))
+	addr, err := address.P2WPKH(pub, address.Mainnet)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("address:", addr)
 	// Output:
 	// account: zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs
 	// m/84'/0'/0'/0/0: 0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c
+	// address: bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu
 }
 
 // A BIP-86 (taproot, key path only) receiving key from a mnemonic: the
 // internal key is the derived key's x-only public key, the output key its
-// BIP-341 tweak with no script tree, and the scriptPubKey OP_1 <output
-// key> (the BIP-86 test vector's first address). Package taproot builds
-// script trees.
+// BIP-341 tweak with no script tree, and the address that of the output
+// key (the BIP-86 test vector's first address). Package taproot builds
+// script trees; taproot.KeyPathOutput does the first two steps.
 func Example_bip86() {
 	mnemonic := "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 	seed, err := bip39.Seed(mnemonic, "")
@@ -84,8 +92,12 @@ func Example_bip86() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	addr, err := address.P2TR(output, address.Mainnet)
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println("internal key:", hex.EncodeToString(internal.Bytes()))
-	fmt.Println("scriptPubKey: 5120" + hex.EncodeToString(output.Bytes()))
+	fmt.Println("address:", addr)
 
 	// The key that signs for the output by the key path (BIP-340).
 	priv, err := key.PrivateKey() // key's own, wiped by key.Zero
@@ -100,7 +112,7 @@ func Example_bip86() {
 	fmt.Println("signs for it:", x.Equal(output))
 	// Output:
 	// internal key: cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115
-	// scriptPubKey: 5120a60869f0dbcf1dc659c9cecbaf8050135ea9e8cdc487053f1dc6880949dc684c
+	// address: bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr
 	// signs for it: true
 }
 

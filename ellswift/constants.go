@@ -20,6 +20,8 @@ var (
 	c2 = mustElement("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee")
 	c3 = mustElement("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ef")
 	c4 = mustElement("851695d49a83f8ef919bb86153cbcb16630fb68aed0a766a3ec693d68e6afa41")
+	// c0Quarter = c0/4, for the decoder's third candidate (x1FromFailed).
+	c0Quarter = mustElement("828b4aea4d41fc77c8cddc30a9e5e58b3187db4576853b351f6349eb07357c2c")
 )
 
 // curveB is the curve constant 7 as a field element.

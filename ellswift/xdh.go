@@ -4,6 +4,9 @@ import (
 	"fmt"
 
 	"github.com/p256k1/secp256k1"
+	"github.com/p256k1/secp256k1/internal/ecmult"
+	"github.com/p256k1/secp256k1/internal/field"
+	"github.com/p256k1/secp256k1/internal/keys"
 )
 
 // Role is a party's side of a BIP-324 handshake, which fixes the order of
@@ -34,8 +37,12 @@ const (
 // any role but Initiator and Responder, and secp256k1.ErrInvalidPrivateKey
 // for a nil or zero-value key. Every 64-byte theirs is a valid key.
 //
-// It runs in constant time with respect to priv (the scalar multiplication
-// of PrivateKey.ECDH); decoding theirs, which is public, is variable time.
+// It runs in constant time with respect to priv. theirs, which is public,
+// is decoded in variable time, and only to its x-coordinate as a fraction
+// n/d, with at most two quadratic-residue tests (no square root, no
+// inversion); the multiplication by priv takes that fraction and works on
+// an isomorphic curve where the point needs no y-coordinate, in constant
+// time with one inversion, as libsecp256k1's does.
 func XDH(priv *secp256k1.PrivateKey, ours, theirs []byte, role Role) ([]byte, error) {
 	if len(ours) != EncodingSize || len(theirs) != EncodingSize {
 		return nil, fmt.Errorf("%w (got %d and %d bytes)", ErrInvalidEncoding, len(ours), len(theirs))
@@ -49,16 +56,20 @@ func XDH(priv *secp256k1.PrivateKey, ours, theirs []byte, role Role) ([]byte, er
 	default:
 		return nil, fmt.Errorf("%w (got %d)", ErrInvalidRole, int(role))
 	}
-	remote, err := Decode(theirs)
+	k, err := (*keys.Private)(priv).Scalar()
 	if err != nil {
 		return nil, err
 	}
-	x, err := priv.ECDH(remote)
-	if err != nil {
-		return nil, err
-	}
-	defer clear(x)
+	var u, t, n, d, x field.Element
+	u.SetBytes((*[32]byte)(theirs[:32]))
+	t.SetBytes((*[32]byte)(theirs[32:]))
+	xswiftecFracVarTime(&n, &d, &u, &t)
+	ecmult.ScalarMultXOnly(&x, k, &n, &d)
+	var xb [32]byte
+	x.PutBytes(&xb)
+	x = field.Element{}
+	defer clear(xb[:])
 	var out [32]byte
-	tagXDH.Sum(&out, a, b, x)
+	tagXDH.Sum(&out, a, b, xb[:])
 	return out[:], nil
 }

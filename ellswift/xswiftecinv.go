@@ -126,34 +126,77 @@ func xswiftecInv(t, x, u *field.Element, c int) int {
 	return ok
 }
 
+// The constant-time encoder (EncodeSecret) evaluates an attempt with two
+// exponentiations and no inversion:
+//
+//   - r = z^((p+1)/4), the root of z (branch B's r) and its test;
+//   - w = s'^((p-3)/4) for s' = g·da (branch A, where s = g/da) or s' = s
+//     (branch B), which tests that s is a nonzero square and yields both a
+//     root of s and the inverse of the denominator: for branch A,
+//     1/da = w²·g and sqrt(s) = sqrt(g·da)/da = w·g·da·w²·g; for branch B,
+//     1/s = w² and sqrt(s) = w·s.
+//
+// secretSearch runs these exponentiations for consecutive attempts three
+// at a time in lockstep (pow3); xswiftecInvEncode runs them for one.
+
+// secondRadicand sets out to s' (see above): s for branch B, g·da for
+// branch A.
+func (in *invInput) secondRadicand(out *field.Element) {
+	var a field.Element
+	a.Multiply(&in.g, &in.den)
+	out.Select(&in.sb, &a, in.branchB)
+}
+
+// decide returns 1 if the attempt has a preimage, from r = z^((p+1)/4) and
+// w = s'^((p-3)/4) (s' from secondRadicand), in constant time.
+func (in *invInput) decide(r, w, sp, u *field.Element) int {
+	var c, one field.Element
+	one.One()
+	c.Square(r)
+	okz := c.Equal(&in.z)
+	c.Square(w)
+	c.Multiply(&c, sp)
+	oks := c.Equal(&one)
+	return in.ok(okz, oks, r, u)
+}
+
+// finishEncode sets t to the preimage, up to its sign, of an attempt that
+// has one, from r and w (see decide), in constant time.
+func (in *invInput) finishEncode(t, x, u, r, w, sp *field.Element) {
+	var w2, inv, root, rootA, v, vb field.Element
+	w2.Square(w)
+	inv.Multiply(&w2, &in.g)
+	inv.Select(&w2, &inv, in.branchB) // 1/den: w² or w²·g
+	root.Multiply(w, sp)              // sqrt(s'): w·s'
+	rootA.Multiply(&root, &inv)       // branch A: sqrt(g·da)/da
+	root.Select(&root, &rootA, in.branchB)
+	vb.Multiply(r, &inv)
+	vb.Subtract(&vb, u)
+	vb.Halve(&vb) // (r/s - u)/2
+	v.Select(&vb, x, in.branchB)
+	in.finish(t, &root, u, &v)
+}
+
 // xswiftecInvEncode is xswiftecInv for the encoders, up to the sign of t
-// (see above), in constant time with respect to x, u and c except that the
-// inversion is skipped when there is no preimage: it returns 0 as soon as
-// the two square roots show that, so a failing attempt costs two
-// exponentiations and no inversion. Whether there is a preimage is
-// declassified (ctcheck.Public): the encoders reveal it. For branch A the root of s = g/da is taken as sqrt(g·da)/da, so
-// that the square root comes before the inversion.
+// (see above), for one attempt: it returns 1 and sets t if there is a
+// preimage, and returns 0 otherwise. It runs in constant time with respect
+// to x, u and c; only whether there is a preimage is revealed
+// (declassified with ctcheck.Public: the encoders reveal how many attempts
+// they make), and the work after that point is the same for every case.
+// secretSearch does the same for consecutive attempts, with their
+// exponentiations in lockstep.
 func xswiftecInvEncode(t, x, u *field.Element, c int) int {
 	var in invInput
 	in.set(x, u, c)
-	var r, s, w field.Element
-	okz := r.Sqrt(&in.z)
-	s.Multiply(&in.g, &in.den)
-	s.Select(&in.sb, &s, in.branchB) // s, or g·da = s·da²
-	oks := w.Sqrt(&s)
-	ok := in.ok(okz, oks, &r, u)
+	var sp, r, w field.Element
+	in.secondRadicand(&sp)
+	powChain(&r, &in.z, false)
+	powChain(&w, &sp, true)
+	ok := in.decide(&r, &w, &sp, u)
 	ctcheck.Public(&ok)
 	if ok != 1 {
 		return 0
 	}
-	var inv, wa, v, vb field.Element
-	inv.Invert(&in.den)
-	wa.Multiply(&w, &inv)
-	w.Select(&w, &wa, in.branchB)
-	vb.Multiply(&r, &inv)
-	vb.Subtract(&vb, u)
-	vb.Halve(&vb)
-	v.Select(&vb, x, in.branchB)
-	in.finish(t, &w, u, &v)
+	in.finishEncode(t, x, u, &r, &w, &sp)
 	return 1
 }

@@ -115,7 +115,13 @@ func Decrypt(conversationKey []byte, payload string) (string, error) {
 	if len(payload) < minPayload {
 		return "", fmt.Errorf("%w: %d (base64 characters; at least %d)", ErrPayloadSize, len(payload), minPayload)
 	}
-	data, err := base64.StdEncoding.DecodeString(payload)
+	// Canonical base64 only: encoding/base64 skips CR and LF, and its
+	// non-strict form accepts non-zero padding bits, so the same payload
+	// would have other spellings.
+	if i := strings.IndexAny(payload, "\r\n"); i >= 0 {
+		return "", fmt.Errorf("%w: line break at byte %d", ErrInvalidBase64, i)
+	}
+	data, err := base64.StdEncoding.Strict().DecodeString(payload)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrInvalidBase64, err)
 	}

@@ -38,11 +38,8 @@ func Sign(r, s *scalar.Scalar, d *scalar.Scalar, hash []byte, extra *[32]byte, f
 	defer clear(key[:])
 	defer clear(nonce[:])
 
-	var k, kinv, t scalar.Scalar
+	var k scalar.Scalar
 	defer k.Zero()
-	defer kinv.Zero()
-	var rp group.Projective
-	var ra group.Affine
 	for counter := first; counter < first+MaxNonceAttempts; counter++ {
 		Nonce(&nonce, &key, &msg, extra, counter)
 		valid := k.SetCanonicalBytes(&nonce) & (1 ^ k.IsZero())
@@ -52,31 +49,46 @@ func Sign(r, s *scalar.Scalar, d *scalar.Scalar, hash []byte, extra *[32]byte, f
 		if valid != 1 {
 			continue
 		}
-		ecmult.BaseMult(&rp, &k)
-		ra.SetProjective(&rp)
-		xb := ra.X.Bytes()
-		overflow := r.SetBytes(&xb)
-		recID := byte(overflow<<1 | ra.Y.IsOdd())
-		// s = k⁻¹·(m + r·d)
-		kinv.Invert(&k)
-		t.Multiply(r, d)
-		t.Add(&t, &m)
-		t.Multiply(&t, &kinv)
-		high := t.IsHigh()
-		s.CondNegate(&t, high)
-		recID ^= byte(high)
-		// r and s are the public signature; their being zero is public.
-		ctcheck.Public(r)
-		ctcheck.Public(s)
-		ctcheck.Public(&recID)
-		if r.IsZero() == 1 || s.IsZero() == 1 {
-			continue
+		if recID, ok := signWithNonce(r, s, d, &m, &k); ok {
+			return recID, true
 		}
-		return recID, true
 	}
 	r.Zero()
 	s.Zero()
 	return 0, false
+}
+
+// signWithNonce sets (r, s) to the low-S signature of the message scalar m
+// by d with the nonce k (in [1, n)), and returns its recovery id and true,
+// or false if r or s is 0 (the caller tries the next nonce). It is the
+// body of Sign's loop; the exhaustive tests call it with every nonce. It
+// runs in constant time with respect to d and k.
+func signWithNonce(r, s, d, m, k *scalar.Scalar) (recID byte, ok bool) {
+	var kinv, t scalar.Scalar
+	defer kinv.Zero()
+	var rp group.Projective
+	var ra group.Affine
+	ecmult.BaseMult(&rp, k)
+	ra.SetProjective(&rp)
+	xb := ra.X.Bytes()
+	overflow := r.SetBytes(&xb)
+	recID = byte(overflow<<1 | ra.Y.IsOdd())
+	// s = k⁻¹·(m + r·d)
+	kinv.Invert(k)
+	t.Multiply(r, d)
+	t.Add(&t, m)
+	t.Multiply(&t, &kinv)
+	high := t.IsHigh()
+	s.CondNegate(&t, high)
+	recID ^= byte(high)
+	// r and s are the public signature; their being zero is public.
+	ctcheck.Public(r)
+	ctcheck.Public(s)
+	ctcheck.Public(&recID)
+	if r.IsZero() == 1 || s.IsZero() == 1 {
+		return 0, false
+	}
+	return recID, true
 }
 
 // HashToScalar interprets hash per SEC 1 (leftmost 256 bits, big-endian)

@@ -13,16 +13,31 @@ import (
 // lookup reads all 32 entries of its window and keeps one with masks, so
 // neither branches nor memory addresses depend on k; a zero digit adds an
 // arbitrary entry and then selects the old accumulator.
+//
+// The multiplication is blinded (blind.go): it computes (k − b)·G + B for
+// the process's secret random b and B = b·G (with a random projective Z),
+// so the digits above are those of k − b and the accumulator starts at B.
+// The representation of the result (its Z) is therefore random; the point
+// is k·G. It does not allocate.
 func BaseMult(out *group.Projective, k *scalar.Scalar) *group.Projective {
+	var kb scalar.Scalar
 	var acc group.Projective
-	acc.SetInfinity()
+	baseBlinding(&kb, &acc) // kb = −b, acc = B
+	kb.Add(&kb, k)
+	baseMultFrom(&acc, &kb)
+	kb.Zero()
+	return out.Set(&acc)
+}
+
+// baseMultFrom sets acc = acc + k·G with the 43 masked table lookups and
+// complete additions of BaseMult, without blinding, in constant time.
+func baseMultFrom(acc *group.Projective, k *scalar.Scalar) {
 	var e group.Affine
 	for i := range len(baseTable) {
 		d, neg := baseDigit(k, i)
 		lookupAffineNeg(&e, baseTable[i][:], d, neg)
-		acc.AddAffineIf(&acc, &e, 1-isZero32(d))
+		acc.AddAffineIf(acc, &e, 1-isZero32(d))
 	}
-	return out.Set(&acc)
 }
 
 // baseDigit returns the magnitude and sign of k's signed Booth digit

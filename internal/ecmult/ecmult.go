@@ -7,6 +7,11 @@
 //   - DoubleMultVarTime: a·P + b·G in variable time (verification,
 //     recovery), with GLV, Strauss interleaving and wNAF digits, using large
 //     odd-multiple tables of G and 2^128·G built once on first use.
+//
+// The constant-time multiplications are blinded against power and
+// electromagnetic side channels (blind.go, doc/constant-time.md): k·G by a
+// secret random offset shared by the process and refreshed now and then,
+// k·P by a random projective Z drawn for each call.
 package ecmult
 
 //go:generate go run gen_table.go

@@ -25,9 +25,17 @@ var ecmultSuite = []func(*testing.T){
 	TestPippWindow,
 	TestPippengerWorkers,
 	TestScalarMultSecretPoint,
+	TestScalarMultXOnly,
 	TestScratchSequence,
 	TestScratchWorkersSequence,
 	TestScratchDirty,
+	TestBaseMultBlindedDigits,
+	TestBaseMultBlindingEpoch,
+	TestBaseMultRefreshes,
+	TestBlindingPairConcurrent,
+	TestScalarMultBlinded,
+	TestBlindingSequence,
+	TestBlindingZeroAllocs,
 }
 
 // notInSuite are the tests that compare the implementations themselves, or
@@ -37,6 +45,8 @@ var notInSuite = []string{
 	"TestSuiteComplete",
 	"TestDispatchDefault",
 	"TestLookupAffine",
+	"TestNonZeroFromBytes",
+	"TestBlindSlotsTorn",
 }
 
 // TestAllImplementations reruns ecmultSuite under each selection of the

@@ -24,10 +24,24 @@ const ctWindows = 26
 // constant-time Jacobian formulas (group.Jacobian.Double and AddAffine,
 // which handle every special case without branching); a zero digit keeps the
 // accumulator by a masked select.
+//
+// The multiplication is blinded (blind.go): the global Z of the tables is
+// multiplied by a fresh random u from crypto/rand, so the table entries and
+// every accumulator value are random representations, and so is the Z of
+// the result. It does not allocate.
 func ScalarMult(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.Jacobian {
+	var u field.Element
+	randomZ(&u)
+	scalarMultZ(out, k, p, &u)
+	u.Zero()
+	return out
+}
+
+// scalarMultZ is ScalarMult with the blinding u (non-zero) given.
+func scalarMultZ(out *group.Jacobian, k *scalar.Scalar, p *group.Affine, u *field.Element) *group.Jacobian {
 	var t1, t2 [16][8]uint64
 	var zg field.Element
-	multiplesTable(&t1, &t2, &zg, p)
+	multiplesTable(&t1, &t2, &zg, p, u)
 	scalarMultTables(out, k, &t1, &t2)
 	out.Z.Multiply(&out.Z, &zg) // back from the isomorphic curve; Z = 0 stays 0
 	return out
@@ -39,10 +53,34 @@ func ScalarMult(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.J
 // constant-time Jacobian formulas and one constant-time inversion, at the
 // cost of about one microsecond. P must be finite and on the curve (the
 // caller selects a stand-in for the identity in constant time).
+//
+// It is blinded like ScalarMult: P is first mapped to the isomorphic curve
+// y² = x³ + 7u⁶ by (x, y) → (u²·x, u³·y) for a fresh random u, so that the
+// table is built, looked up and accumulated on random representations, and
+// the result is mapped back by multiplying its Z by u (the formulas for
+// a = 0 do not use b). It does not allocate.
 func ScalarMultSecretPoint(out *group.Jacobian, k *scalar.Scalar, p *group.Affine) *group.Jacobian {
+	var u field.Element
+	randomZ(&u)
+	scalarMultSecretPointZ(out, k, p, &u)
+	u.Zero()
+	return out
+}
+
+// scalarMultSecretPointZ is ScalarMultSecretPoint with the blinding u
+// (non-zero) given.
+func scalarMultSecretPointZ(out *group.Jacobian, k *scalar.Scalar, p *group.Affine, u *field.Element) *group.Jacobian {
+	var pu group.Affine
+	var u2, u3 field.Element
+	u2.Square(u)
+	u3.Multiply(&u2, u)
+	pu.X.Multiply(&p.X, &u2)
+	pu.Y.Multiply(&p.Y, &u3)
 	var t1, t2 [16][8]uint64
-	multiplesTableConstTime(&t1, &t2, p)
-	return scalarMultTables(out, k, &t1, &t2)
+	multiplesTableConstTime(&t1, &t2, &pu)
+	scalarMultTables(out, k, &t1, &t2)
+	out.Z.Multiply(&out.Z, u) // back from the isomorphic curve; Z = 0 stays 0
+	return out
 }
 
 // scalarMultTables is the constant-time loop of ScalarMult over the tables
@@ -89,8 +127,11 @@ func scalarMultTables(out *group.Jacobian, k *scalar.Scalar, t1, t2 *[16][8]uint
 // (AddMixedZRatioVarTime), then scaled to the Z of the last one, so no
 // inversion is needed; a sum of entries computed as if they were affine is
 // the true sum with its Z divided by zg (the formulas for a = 0 do not
-// depend on b). P is public: this runs in variable time.
-func multiplesTable(t1, t2 *[16][8]uint64, zg *field.Element, p *group.Affine) {
+// depend on b). The scale starts at u rather than 1, so zg carries the
+// blinding u (1 for no blinding) and every entry is a random representation.
+// P is public: this runs in variable time with respect to P (u is only
+// multiplied).
+func multiplesTable(t1, t2 *[16][8]uint64, zg *field.Element, p *group.Affine, u *field.Element) {
 	var jac [16]group.Jacobian
 	var zr [16]field.Element
 	jac[0].SetAffine(p)
@@ -105,7 +146,7 @@ func multiplesTable(t1, t2 *[16][8]uint64, zg *field.Element, p *group.Affine) {
 	}
 	var aff [16]group.Affine
 	var s, s2, s3 field.Element
-	s.One()
+	s.Set(u)
 	for j := 15; j >= 0; j-- {
 		if j < 15 {
 			s.Multiply(&s, &zr[j+1])
@@ -115,7 +156,7 @@ func multiplesTable(t1, t2 *[16][8]uint64, zg *field.Element, p *group.Affine) {
 		aff[j].X.Multiply(&jac[j].X, &s2)
 		aff[j].Y.Multiply(&jac[j].Y, &s3)
 	}
-	zg.Set(&jac[15].Z)
+	zg.Multiply(&jac[15].Z, u)
 	tablesFromAffine(t1, t2, &aff)
 }
 

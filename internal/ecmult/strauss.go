@@ -9,15 +9,11 @@ import (
 	"github.com/p256k1/secp256k1/internal/scalar"
 )
 
-const (
-	// windowP is the wNAF width for the variable point: 8 odd multiples.
-	windowP = 5
-	// windowG is the wNAF width for G and 2^128·G: 2^(windowG-2) odd
-	// multiples of each (2 × 2048 × 64 bytes = 256 KiB), built on first use.
-	windowG = 13
-	// wnafLen digits hold every 128-bit half (plus the wNAF carry).
-	wnafLen = 130
-)
+// The wNAF widths windowP and windowG are in params.go (params_exhaustive*.go
+// in the exhaustive-test builds).
+
+// wnafLen digits hold every 128-bit half (plus the wNAF carry).
+const wnafLen = 130
 
 var (
 	gTablesOnce sync.Once

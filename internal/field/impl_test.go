@@ -30,6 +30,8 @@ var fieldSuite = []func(*testing.T){
 	TestInvertVsFermat,
 	TestInvertAllocs,
 	TestKernelsVsBig,
+	TestIsSquareVarTime,
+	TestIsSquareVarTimeAllocs,
 }
 
 // notInSuite are the tests that choose implementations themselves (or test

@@ -52,7 +52,7 @@ func mulB3(v, a *field.Element) {
 // algorithm 8, 11M + 2·m_b3). a.Infinity must be false; callers that may
 // add the identity select the result afterwards.
 func (p *Projective) AddAffine(q *Projective, a *Affine) *Projective {
-	if usePointAsm {
+	if usePointAsm && pointAsmCurve {
 		projectiveAddAffine(p, q, a, 1)
 		return p
 	}

@@ -5,7 +5,7 @@ package group
 // assembly call where the point assembly is in use (k·G's accumulator skips
 // the additions of zero digits this way). a must be finite, as for AddAffine.
 func (p *Projective) AddAffineIf(q *Projective, a *Affine, cond int) *Projective {
-	if usePointAsm {
+	if usePointAsm && pointAsmCurve {
 		projectiveAddAffine(p, q, a, cond)
 		return p
 	}

@@ -1,3 +1,5 @@
+//go:build !exhaustive7 && !exhaustive13 && !exhaustive199
+
 package scalar
 
 // The GLV endomorphism of secp256k1: λ·(x, y) = (β·x, y), where λ is a cube
@@ -44,49 +46,4 @@ func (s *Scalar) Split128() (lo, hi Scalar) {
 	lo.l = [4]uint64{s.l[0], s.l[1], 0, 0}
 	hi.l = [4]uint64{s.l[2], s.l[3], 0, 0}
 	return lo, hi
-}
-
-// AbsHalf returns |s| and 1 if s > n/2 (s stands for -|s|), or s and 0
-// otherwise; used on the halves from SplitLambda. It runs in constant time.
-func (s *Scalar) AbsHalf() (abs Scalar, neg int) {
-	neg = s.IsHigh()
-	abs.CondNegate(s, neg)
-	return abs, neg
-}
-
-// WNAFVarTime writes the width-w non-adjacent form of s into out and returns
-// the number of digits up to and including the highest non-zero one. Every
-// non-zero digit is odd, in (-2^(w-1), 2^(w-1)), and followed by at least w-1
-// zeros; s = Σ out[i]·2^i. s must be below 2^(len(out)-1), and 2 <= w <= 24.
-// Execution time depends on the inputs.
-func (s *Scalar) WNAFVarTime(out []int32, w uint) int {
-	if w < 2 || w > 24 || len(out) > 257 {
-		panic("scalar: internal error: bad wNAF parameters")
-	}
-	for i := range out {
-		out[i] = 0
-	}
-	length := uint(len(out))
-	var carry uint32
-	last := -1
-	for bit := uint(0); bit < length; {
-		if s.Bits(bit, 1) == carry {
-			bit++
-			continue
-		}
-		now := w
-		if now > length-bit {
-			now = length - bit
-		}
-		word := int32(s.Bits(bit, now) + carry)
-		carry = uint32(word>>(w-1)) & 1
-		word -= int32(carry) << w
-		out[bit] = word
-		last = int(bit)
-		bit += now
-	}
-	if carry != 0 {
-		panic("scalar: internal error: wNAF input too large")
-	}
-	return last + 1
 }

@@ -1,3 +1,5 @@
+//go:build !exhaustive7 && !exhaustive13 && !exhaustive199
+
 package scalar
 
 import "github.com/p256k1/secp256k1/internal/modinv"

@@ -1,3 +1,5 @@
+//go:build !exhaustive7 && !exhaustive13 && !exhaustive199
+
 package scalar
 
 import (

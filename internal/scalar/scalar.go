@@ -1,3 +1,5 @@
+//go:build !exhaustive7 && !exhaustive13 && !exhaustive199
+
 // Package scalar implements arithmetic modulo the secp256k1 group order
 // n = 0xFFFFFFFF FFFFFFFF FFFFFFFF FFFFFFFE BAAEDCE6 AF48A03B BFD25E8C D0364141.
 //
@@ -74,20 +76,6 @@ func (s *Scalar) SetBytes(b *[32]byte) (overflow int) {
 	return int(s.reduceOnce(0))
 }
 
-// SetCanonicalBytes sets s = b, where b is a 32-byte big-endian integer, and
-// returns 1 if b < n. If b >= n it returns 0 and s is set to b mod n (a valid
-// scalar that callers rejecting the input must not use).
-func (s *Scalar) SetCanonicalBytes(b *[32]byte) int {
-	return 1 ^ s.SetBytes(b)
-}
-
-// Bytes returns the 32-byte big-endian encoding of s.
-func (s *Scalar) Bytes() [32]byte {
-	var b [32]byte
-	s.PutBytes(&b)
-	return b
-}
-
 // PutBytes writes the 32-byte big-endian encoding of s to b.
 func (s *Scalar) PutBytes(b *[32]byte) {
 	binary.BigEndian.PutUint64(b[0:8], s.l[3])
@@ -128,13 +116,6 @@ func (s *Scalar) Add(a, b *Scalar) *Scalar {
 	return s
 }
 
-// Subtract sets s = a - b, and returns s.
-func (s *Scalar) Subtract(a, b *Scalar) *Scalar {
-	var nb Scalar
-	nb.Negate(b)
-	return s.Add(a, &nb)
-}
-
 // Negate sets s = -a, and returns s.
 func (s *Scalar) Negate(a *Scalar) *Scalar {
 	// n - a, masked to 0 when a == 0.
@@ -149,13 +130,6 @@ func (s *Scalar) Negate(a *Scalar) *Scalar {
 	s.l[2] &= mask
 	s.l[3] &= mask
 	return s
-}
-
-// CondNegate sets s = -a if cond == 1 and s = a if cond == 0, and returns s.
-func (s *Scalar) CondNegate(a *Scalar, cond int) *Scalar {
-	var neg Scalar
-	neg.Negate(a)
-	return s.Select(&neg, a, cond)
 }
 
 // Select sets s = a if cond == 1 and s = b if cond == 0, and returns s.

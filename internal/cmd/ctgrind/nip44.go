@@ -41,6 +41,7 @@ func runNIP44(i int, keyBytes []byte) {
 		fail("nip44 %d: ConversationKey on unmarked inputs: %v", i, err)
 		return
 	}
+	reference(wantKey)
 
 	kb := bytes.Clone(keyBytes)
 	secret(kb)

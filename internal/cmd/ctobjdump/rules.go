@@ -39,6 +39,8 @@ const (
 	zeroing   = "the compiler's loop that zeroes a fixed-size local array: fixed trip count"
 	publicBit = "scalar.Bits (inlined): the tests on the limb index and the shift, which come from the public bit offset of the window"
 	infinity  = "the Infinity flag of an Affine, which is public (part of the value's shape, see Projective.SetAffine)"
+	published = "whether a k·G blinding was published yet (only the first calls of the process find none): public, the slot's state and not its value"
+	seqlock   = "the sequence number of a blinding slot (blindSlots.load, inlined): it counts the writes, so it depends on when refreshes run, not on the blinding"
 )
 
 var branchRules = []branchRule{
@@ -59,12 +61,12 @@ var branchRules = []branchRule{
 
 	// internal/group
 	{fn: `^group\.\(\*Jacobian\)\.(Double|AddAffine)$`, file: "jacobian_ct.go", line: "if usePointAsm {", reason: dispatch},
-	{fn: `^group\.\(\*Projective\)\.AddAffine$`, file: "projective.go", line: "if usePointAsm {", reason: dispatch},
-	{fn: `^group\.\(\*Projective\)\.AddAffineIf$`, file: "projective_cond.go", line: "if usePointAsm {", reason: dispatch},
+	{fn: `^group\.\(\*Projective\)\.AddAffine$`, file: "projective.go", line: "if usePointAsm && pointAsmCurve {", reason: dispatch},
+	{fn: `^group\.\(\*Projective\)\.AddAffineIf$`, file: "projective_cond.go", line: "if usePointAsm && pointAsmCurve {", reason: dispatch},
 	{fn: `^group\.\(\*Jacobian\)\.SetAffine$`, file: "jacobian.go", line: "if a.Infinity {", reason: infinity},
 
 	// internal/ecmult: k·G
-	{fn: `^ecmult\.BaseMult$`, file: "base.go", line: "for i := range len(baseTable) {", reason: "the 43 windows of k·G"},
+	{fn: `^ecmult\.baseMultFrom$`, file: "base.go", line: "for i := range len(baseTable) {", reason: "the 43 windows of k·G"},
 	{fn: `^ecmult\.baseDigit$`, file: "base.go", line: "if i == 0 {", reason: "the window index: public"},
 	{fn: `^ecmult\.baseDigit$`, file: "scalar.go", line: "if limb < 4 {", reason: publicBit},
 	{fn: `^ecmult\.(baseDigit|scalarMultTables)$`, file: "scalar.go", line: "if shift != 0 && limb+1 < 4 {", max: 2, reason: publicBit},
@@ -75,7 +77,7 @@ var branchRules = []branchRule{
 	{fn: `^ecmult\.lookupAffineAVX2\.abi0$`, file: "lookup_amd64.s", line: "JEQ done", reason: "the single entries after the blocks: the row length is public"},
 
 	// internal/ecmult: k·P
-	{fn: `^ecmult\.(ScalarMult|ScalarMultSecretPoint)$`, file: "scalarmult.go", line: "var t1, t2 [16][8]uint64", max: 2, reason: zeroing},
+	{fn: `^ecmult\.(scalarMultZ|scalarMultSecretPointZ)$`, file: "scalarmult.go", line: "var t1, t2 [16][8]uint64", max: 2, reason: zeroing},
 	{fn: `^ecmult\.scalarMultTables$`, file: "scalarmult.go", line: "for i := ctWindows - 1; i >= 0; i-- {", reason: "the 26 windows of k·P"},
 	{fn: `^ecmult\.scalarMultTables$`, file: "scalarmult.go", line: "if i != ctWindows-1 {", reason: "no doublings before the first window: the window index is public"},
 	{fn: `^ecmult\.scalarMultTables$`, file: "scalarmult.go", line: "for range 5 {", reason: "the 5 doublings per window"},
@@ -93,15 +95,35 @@ var branchRules = []branchRule{
 	{fn: `^ecmult\.tablesFromAffine$`, file: "scalarmult.go", line: "copy(t1[j][4:], y[:])", reason: copyCheck},
 	{fn: `^ecmult\.tablesFromAffine$`, file: "scalarmult.go", line: "copy(t2[j][:4], lx[:])", reason: copyCheck},
 	{fn: `^ecmult\.tablesFromAffine$`, file: "scalarmult.go", line: "copy(t2[j][4:], y[:])", reason: copyCheck},
+
+	// internal/ecmult: the k·G blinding (blind.go)
+	{fn: `^ecmult\.baseBlinding$`, file: "blind.go", line: "if blindRefreshDue() && refreshBaseBlinding(nb, B) {", max: 2,
+		reason: "the refresh decision (blindRefreshDue: math/rand, no secret input) and whether this call took the refresh lock (another refresh under way): public"},
+	{fn: `^ecmult\.baseBlinding$`, file: "blind.go", line: "if loadBaseBlinding(nb, B) {", reason: published},
+	{fn: `^ecmult\.baseBlinding$`, file: "blind.go", line: "if refreshBaseBlinding(nb, B) {",
+		reason: "whether the refresh lock was free: it depends on concurrent calls, not on secrets"},
+	{fn: `^ecmult\.refreshBaseBlinding$`, file: "blind.go", line: "if !baseBlind.lock() {",
+		reason: "whether another refresh holds the lock: it depends on concurrent calls, not on secrets"},
+	{fn: `^ecmult\.newBaseBlinding$`, file: "blind.go", line: "if loadBaseBlinding(&kb, B) {", reason: published},
+	{fn: `^ecmult\.PublishedBlinding$`, file: "blind.go", line: "if !loadBaseBlinding(&s, &p) {", reason: published},
+	{fn: `^ecmult\.(loadBaseBlinding|\(\*blindSlots\)\.load)$`, file: "blind.go", line: "if q == 0 {", reason: seqlock + " (0: never written)"},
+	{fn: `^ecmult\.(loadBaseBlinding|\(\*blindSlots\)\.load)$`, file: "blind.go", line: "if q&1 == 1 {", reason: seqlock + " (odd: being written)"},
+	{fn: `^ecmult\.(loadBaseBlinding|\(\*blindSlots\)\.load)$`, file: "blind.go", line: "if s.seq.Load() == q {", reason: seqlock + " (changed: overwritten during the copy)"},
+	{fn: `^ecmult\.(loadBaseBlinding|\(\*blindSlots\)\.(load|publish))$`, file: "blind.go", line: "for i := range w {",
+		reason: "the copy of the 16 words of a blinding slot: fixed trip count"},
 }
 
 const copyCheck = "copy skips runtime.memmove when source and destination are the same address: stack addresses, public"
 
 var callRules = []callRule{
-	{fn: `^ecmult\.ScalarMult$`, callee: `^github\.com/p256k1/secp256k1/internal/ecmult\.multiplesTable$`,
+	{fn: `^ecmult\.scalarMultZ$`, callee: `^github\.com/p256k1/secp256k1/internal/ecmult\.multiplesTable$`,
 		reason: "the table of multiples of ScalarMult's point, which is public (a parsed public key); only k is secret"},
 	{fn: `^ecmult\.tablesFromAffine$`, callee: `^runtime\.memmove$`,
 		reason: "copies of 32 bytes between stack arrays: memmove's path depends on the length and the addresses, public, not on the bytes"},
+	{fn: `^ecmult\.(newBaseBlinding|randomZ)$`, callee: `^crypto/rand\.Read$`,
+		reason: "fills a fixed-size stack buffer with fresh randomness (the blinding's b, λ and u): its path depends on the length, public; it writes the secret bytes and reads none"},
+	{fn: `^ecmult\.baseBlinding$`, callee: `^github\.com/p256k1/secp256k1/internal/ecmult\.blindRefreshDue$`,
+		reason: "the refresh decision, a public function (see publicFuncs)"},
 }
 
 var publicFuncs = []publicFunc{
@@ -117,6 +139,8 @@ var publicFuncs = []publicFunc{
 		reason: "tables and steps of the Strauss multiplication DoubleMultVarTime (verification), public data only"},
 	{pattern: `^ecmult\.multiplesTable$`,
 		reason: "the table of multiples of ScalarMult's point, which is public (a parsed public key); documented as variable time"},
+	{pattern: `^ecmult\.blindRefreshDue$`,
+		reason: "the refresh decision of the k·G blinding: a number from math/rand/v2's runtime generator (an interface call), no secret input; it only decides when a refresh runs"},
 }
 
 // required are functions that must be found and checked in at least one of
@@ -132,8 +156,11 @@ var required = []string{
 	"group.(*Jacobian).Double", "group.(*Jacobian).AddAffine", "group.(*Projective).AddAffine",
 	"group.(*Projective).Add", "group.(*Projective).Double",
 	// k·G, k·P and their table scans.
-	"ecmult.BaseMult", "ecmult.ScalarMult", "ecmult.ScalarMultSecretPoint", "ecmult.scalarMultTables",
+	"ecmult.BaseMult", "ecmult.baseMultFrom", "ecmult.ScalarMult", "ecmult.ScalarMultSecretPoint", "ecmult.scalarMultTables",
+	"ecmult.scalarMultZ", "ecmult.scalarMultSecretPointZ",
 	"ecmult.multiplesTableConstTime", "ecmult.lookupAffine", "ecmult.lookupAffineNeg", "ecmult.lookupAffineAVX2.abi0",
+	// The k·G blinding: the choice and the refresh, whose k·G runs on the fresh b.
+	"ecmult.baseBlinding", "ecmult.newBaseBlinding",
 }
 
 func init() {
