@@ -10,7 +10,8 @@
 #   -p  fuzzing workers per target, go test -parallel (default 1)
 #   -o  output directory (default ./fuzz-long-<date>): the corpus cache
 #       (cache/<Target>/, kept between runs: give the same -o to resume),
-#       one log per target, summary.tsv and summary.md
+#       one log per target, summary.tsv and summary.md (both rewritten
+#       after each target: a partial summary while the run goes on)
 #   -t  regular expression selecting the targets (default: every target of
 #       bench/difftest that compares with libsecp256k1 0.8)
 #   -n  nice level (default 19)
@@ -27,7 +28,7 @@ out=""
 nicelevel=19
 # The targets that compare with libsecp256k1 0.8 (the others compare with
 # go-ethereum, btcec and btcutil only).
-targets_re='^Fuzz(Seckey|Pubkey|CombineSort|XOnly|ECDSASign|ECDSACompact|DERLax|SchnorrSign|TaggedHash|SchnorrBatchSeq|ECDSABatchSeq|EventVerifierSeq|MSMSeq|HalfAggSeq|MuSig2Seq|ECDSAVerify|SchnorrVerify|ParsePubKey|ParseDER|ECDH|TweakAdd|MuSig2|SilentPayments|Signer)$'
+targets_re='^Fuzz(Seckey|Pubkey|CombineSort|XOnly|ECDSASign|ECDSACompact|DERLax|SchnorrSign|TaggedHash|SchnorrBatchSeq|ECDSABatchSeq|EventVerifierSeq|MSMSeq|HalfAggSeq|MuSig2Seq|ECDSAVerify|SchnorrVerify|ParsePubKey|ParseDER|ECDH|TweakAdd|MuSig2|SilentPayments|Signer|EllSwift)$'
 while getopts "d:p:o:t:n:" opt; do
 	case $opt in
 	d) duration=$OPTARG ;;
@@ -51,8 +52,25 @@ fi
 summary="$out/summary.tsv"
 printf 'target\tfuzztime\twall_s\texecs\tnew_interesting\tcorpus_total\tcrashers\tresult\n' >"$summary"
 echo "fuzzing $(wc -w <<<"$targets") targets for $duration each, -parallel $parallel, nice $nicelevel; output in $out"
+# summary.md is rewritten after every target, so that it is a partial
+# summary while the run goes on (its first line says which).
+n_targets=$(wc -w <<<"$targets")
+done_n=0
+write_summary() {
+	{
+		echo "Differential fuzzing against libsecp256k1 0.8, $1 (started $started, updated $(date -u '+%Y-%m-%d %H:%M:%S UTC'))."
+		echo
+		echo "| target | fuzztime | wall s | executions | new corpus entries | corpus | crashers | result |"
+		echo "|---|---|--:|--:|--:|--:|---|---|"
+		tail -n +2 "$summary" | awk -F'\t' '{printf "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8}'
+		awk -F'\t' 'NR > 1 {e += $4; w += $3; c += ($7 != "none")} END {printf "\nTotal: %d executions in %.2f hours; %d target(s) with crashers.\n", e, w / 3600, c}' "$summary"
+	} >"$out/summary.md.tmp"
+	mv "$out/summary.md.tmp" "$out/summary.md"
+}
+started=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 failed=0
 for t in $targets; do
+	done_n=$((done_n + 1))
 	log="$out/$t.log"
 	crashdir="difftest/testdata/fuzz/$t"
 	before=$(ls "$crashdir" 2>/dev/null | sort || true)
@@ -81,12 +99,8 @@ for t in $targets; do
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$duration" "$wall" "${execs:-0}" "${newi:-0}" "${total:-0}" "${crashers:-none}" "$result" >>"$summary"
 	echo "$t: $result, ${execs:-0} execs in ${wall}s, ${newi:-0} new interesting (corpus ${total:-0}); crashers: ${crashers:-none}"
+	write_summary "partial: $done_n of $n_targets targets done"
 done
-{
-	echo "| target | fuzztime | wall s | executions | new corpus entries | corpus | crashers | result |"
-	echo "|---|---|--:|--:|--:|--:|---|---|"
-	tail -n +2 "$summary" | awk -F'\t' '{printf "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8}'
-	awk -F'\t' 'NR > 1 {e += $4; w += $3} END {printf "\nTotal: %d executions in %.2f hours.\n", e, w / 3600}' "$summary"
-} >"$out/summary.md"
+write_summary "complete: $n_targets targets"
 cat "$out/summary.md"
 exit $failed
