@@ -28,7 +28,7 @@ out=""
 nicelevel=19
 # The targets that compare with libsecp256k1 0.8 (the others compare with
 # go-ethereum, btcec and btcutil only).
-targets_re='^Fuzz(Seckey|Pubkey|CombineSort|XOnly|ECDSASign|ECDSACompact|DERLax|SchnorrSign|TaggedHash|SchnorrBatchSeq|ECDSABatchSeq|EventVerifierSeq|MSMSeq|HalfAggSeq|MuSig2Seq|ECDSAVerify|SchnorrVerify|ParsePubKey|ParseDER|ECDH|TweakAdd|MuSig2|SilentPayments|Signer|EllSwift)$'
+targets_re='^Fuzz(Seckey|Pubkey|CombineSort|XOnly|ECDSASign|ECDSACompact|DERLax|SchnorrSign|TaggedHash|SchnorrBatchSeq|ECDSABatchSeq|EventVerifierSeq|MSMSeq|HalfAggSeq|MuSig2Seq|ECDSAVerify|SchnorrVerify|ParsePubKey|ParseDER|ECDH|TweakAdd|MuSig2|SilentPayments|Signer|EllSwift|MuSig2Parse|SilentPaymentsSeq)$'
 while getopts "d:p:o:t:n:" opt; do
 	case $opt in
 	d) duration=$OPTARG ;;
