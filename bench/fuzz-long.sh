@@ -51,7 +51,7 @@ if [ -z "$targets" ]; then
 fi
 summary="$out/summary.tsv"
 printf 'target\tfuzztime\twall_s\texecs\tnew_interesting\tcorpus_total\tcrashers\tresult\n' >"$summary"
-echo "fuzzing $(wc -w <<<"$targets") targets for $duration each, -parallel $parallel, nice $nicelevel; output in $out"
+echo "fuzzing $(wc -w <<<"$targets") targets for $duration each, -parallel $parallel, nice $(($(nice) + nicelevel)); output in $out"
 # summary.md is rewritten after every target, so that it is a partial
 # summary while the run goes on (its first line says which).
 n_targets=$(wc -w <<<"$targets")
