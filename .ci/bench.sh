@@ -76,6 +76,10 @@ log "bench module tests"
 log "go-ethereum's backend without cgo (decred's code): the Ethereum, BIP-137 and crypto/elliptic differential tests"
 (cd bench && CGO_ENABLED=0 go test -count=1 -run 'Ethereum|BIP137|S256VsGeth|SignerVsBtcec' ./difftest)
 
+# Every Fuzz target of bench/difftest, the libsecp256k1 0.8 ones included
+# (*_libsecp_test.go, sequence_*_test.go, musig2*_test.go, ellswift_test.go,
+# silentpayments_test.go: about 3 minutes together); the long run is
+# bench/fuzz-long.sh.
 log "differential fuzzing ($FUZZTIME per target)"
 for target in $(cd bench && go test -list '^Fuzz' ./difftest | grep '^Fuzz'); do
 	echo "-- $target"

@@ -7,8 +7,13 @@
 // CGO_ENABLED=0, its decred backend) and btcec (BIP-137), and of the
 // crypto/elliptic bridge against go-ethereum's S256 and ECIES
 // (formats_test.go); and BIP-32 derivation and extended-key parsing against
-// btcutil's hdkeychain (hdkeychain_test.go). They live in the bench module
-// so that the library module keeps zero dependencies.
+// btcutil's hdkeychain (hdkeychain_test.go). The *_libsecp_test.go and
+// sequence_*_test.go files compare every operation and parser the library
+// shares with libsecp256k1 0.8, and every API that keeps memory between
+// calls (driven through sequences of calls), with libsecp256k1 0.8 alone
+// (bench/README.md lists them; bench/fuzz-long.sh runs them for hours).
+// They live in the bench module so that the library module keeps zero
+// dependencies.
 //
 // Each target runs on its seed corpus with go test, and fuzzes with
 //
