@@ -3362,7 +3362,7 @@ func jacobianAddZInvVarTime(p, q *Jacobian, b *Affine, bzinv *field.Element) boo
 	qZ := limbs(&q.Z)
 	bX := limbs(&b.X)
 	bY := limbs(&b.Y)
-	zi := limbs(&*bzinv)
+	zi := limbs(bzinv)
 	// AZ = qZ·zi
 	{
 		a0, a1, a2, a3 := qZ[0], qZ[1], qZ[2], qZ[3]
@@ -5414,7 +5414,7 @@ func jacobianAddMixedZRatioVarTime(p, q *Jacobian, a *Affine, zr *field.Element)
 	*limbs(&p.Z) = [4]uint64{Z3[0], Z3[1], Z3[2], Z3[3]}
 	p.Infinity = false
 	// zr = H, after p (as in the Go method)
-	*limbs(&*zr) = [4]uint64{H[0], H[1], H[2], H[3]}
+	*limbs(zr) = [4]uint64{H[0], H[1], H[2], H[3]}
 	return true
 }
 

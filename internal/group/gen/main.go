@@ -273,14 +273,6 @@ func (f *fn) half(dst string, a operand) operand {
 	return v
 }
 
-// mulInt is field.Element.MulInt(a, k) for a constant expression k.
-func (f *fn) mulInt(dst string, a operand, k string) operand {
-	v := f.def(dst)
-	f.printf("// %s = %s·%s\n", dst, k, a.name)
-	f.inline("MulInt", map[string]operand{"v": v, "a": a}, map[string]string{"k": k})
-	return v
-}
-
 // sel is field.Element.Select: dst = cond ? a : b for an int cond of 0 or 1.
 func (f *fn) sel(dst string, a, b operand, cond string) operand {
 	v := f.def(dst)
@@ -303,14 +295,14 @@ func (f *fn) failIfZero(a operand) {
 // store writes the local a to the element at dst (a Go expression of type
 // field.Element, addressable).
 func (f *fn) store(dst string, a operand) {
-	f.printf("*limbs(&%s) = [4]uint64{%s}\n", dst, a.limbs())
+	f.printf("*limbs(%s) = [4]uint64{%s}\n", addr(dst), a.limbs())
 }
 
 // in binds an input element (an addressable field.Element expression) to a
 // name read through a *[4]uint64.
 func (f *fn) in(name, expr string) operand {
 	checkName(name)
-	f.printf("%s := limbs(&%s)\n", name, expr)
+	f.printf("%s := limbs(%s)\n", name, addr(expr))
 	return operand{name: name, mem: true}
 }
 
@@ -365,7 +357,7 @@ func isZeroLimbs(x uint64) int { return int(1 ^ ((x | -x) >> 63)) }
 	addZInv(f)
 	addMixedZRatio(f)
 	addAffine(f)
-	// RCB's projective addition (projectiveAdd below) is not generated: its
+	// RCB's projective addition is not generated (doc/performance.md): its
 	// generated code ran at 150-166 ns or at 245-260 ns depending on where
 	// the linker placed it (the function's address mod 64, in six test
 	// binaries), against a steady 172 ns for the Go method; k·G keeps the
@@ -627,45 +619,12 @@ func addAffine(f *fn) {
 	f.end()
 }
 
-// projectiveAdd: Projective.AddAffine (RCB algorithm 8) and AddAffineIf.
-// Not generated (see main); kept to measure it again.
-func projectiveAdd(f *fn) {
-	f.begin(`// projectiveAddAffine sets p = q + a if cond is 1 and p = q if cond is 0
-// (Projective.AddAffine and AddAffineIf: RCB algorithm 8; a.Infinity is
-// ignored), in constant time.`, "projectiveAddAffine(p, q *Projective, a *Affine, cond int)")
-	qx, qy, qz := f.in("qX", "q.X"), f.in("qY", "q.Y"), f.in("qZ", "q.Z")
-	ax, ay := f.in("aX", "a.X"), f.in("aY", "a.Y")
-	t0 := f.mul("T0", qx, ax)
-	t1 := f.mul("T1", qy, ay)
-	t3 := f.add("T3", ax, ay)
-	t4 := f.add("T4", qx, qy)
-	t3 = f.mul("T3", t3, t4)
-	t4 = f.add("T4", t0, t1)
-	t3 = f.sub("T3", t3, t4)
-	t4 = f.mul("T4", ay, qz)
-	t4 = f.add("T4", t4, qy)
-	y3 := f.mul("Y3", ax, qz)
-	y3 = f.add("Y3", y3, qx)
-	x3 := f.dbl("X3", t0)
-	t0 = f.add("T0", x3, t0)
-	t2 := f.mulInt("T2", qz, "b3")
-	z3 := f.add("Z3", t1, t2)
-	t1 = f.sub("T1", t1, t2)
-	y3 = f.mulInt("Y3", y3, "b3")
-	x3 = f.mul("X3", t4, y3)
-	t2 = f.mul("T2", t3, t1)
-	x3 = f.sub("X3", t2, x3)
-	y3 = f.mul("Y3", y3, t0)
-	t1 = f.mul("T1", t1, z3)
-	y3 = f.add("Y3", t1, y3)
-	t0 = f.mul("T0", t0, t3)
-	z3 = f.mul("Z3", z3, t4)
-	z3 = f.add("Z3", z3, t0)
-	px := f.sel("PX", x3, qx, "cond")
-	py := f.sel("PY", y3, qy, "cond")
-	pz := f.sel("PZ", z3, qz, "cond")
-	f.store("p.X", px)
-	f.store("p.Y", py)
-	f.store("p.Z", pz)
-	f.end()
+
+// addr returns Go code for the address of expr: &expr, or the pointer
+// itself where expr dereferences one (*p).
+func addr(expr string) string {
+	if strings.HasPrefix(expr, "*") {
+		return expr[1:]
+	}
+	return "&" + expr
 }
