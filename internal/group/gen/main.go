@@ -619,7 +619,6 @@ func addAffine(f *fn) {
 	f.end()
 }
 
-
 // addr returns Go code for the address of expr: &expr, or the pointer
 // itself where expr dereferences one (*p).
 func addr(expr string) string {
